@@ -1,0 +1,1 @@
+# Lets `python -m pytest` import the package from a checkout without installing it.
