@@ -93,7 +93,7 @@ class Run:
         if ending is not None:
             # The game is over: nothing moves and no turn is counted.
             prose = "The game is over. Start a new run to play again."
-            reply = self._compose(message, ReadAs.ANSWER, None, prose, ending=ending)
+            reply = self._compose(message, ReadAs.ANSWER, None, prose, ending=ending, finale=False)
             self.transcript.append((message, reply))
             return reply
 
@@ -104,7 +104,7 @@ class Run:
                 text=f"That message is {len(message):,} characters long; cardgm reads up to "
                 f"{MAX_MESSAGE:,}. Nothing has changed. Send your words again, shorter.",
             )
-            return self._finish(message, reading, self.game.ledger(self.state))
+            return self._finish(message, reading, reading.text)
 
         block = find_save_block(message)
         if block is not None:
@@ -172,13 +172,17 @@ class Run:
         *,
         ending: Ending | None,
         save: str | None = None,
+        finale: bool = True,
     ) -> Reply:
         ledger = self.game.ledger(self.state)
         parts = [prose.strip()] if prose.strip() else []
         result = None
         if ending is not None:
             result = self.game.result(self.state)
-            parts += [self.game.finale(self.state).strip(), result, self.game.pointers(self.state).strip()]
+            if finale:
+                parts += [self.game.finale(self.state).strip(), result, self.game.pointers(self.state).strip()]
+            else:
+                parts.append(result)
         parts.append(ledger)
         text = "\n\n".join(p for p in parts if p)
         return Reply(

@@ -1,0 +1,24 @@
+# The two commands of the README's quick start: `make play` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+CARD ?= becalmed
+
+.PHONY: setup play test clean
+
+$(BIN)/cardgm: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $@
+
+setup: $(BIN)/cardgm
+
+play: setup
+	$(BIN)/cardgm play $(CARD)
+
+test: setup
+	$(BIN)/python -m pytest
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -1,0 +1,264 @@
+"""The `cardgm` command: play a card in the terminal or from a script, check tapes, seal berths.
+
+Kept light at start-up: each command imports what it needs when it runs.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+import click
+
+from cardgm.card import CardError, load_card
+
+
+def _fail(message: str, code: int = 2) -> None:
+    click.echo(f"cardgm: {message}", err=True)
+    sys.exit(code)
+
+
+def _card(name: str):
+    try:
+        return load_card(name)
+    except CardError as exc:
+        _fail(str(exc))
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="cardgm")
+def main() -> None:
+    """cardgm — the exact game master for AI game cards.
+
+    It plays a card with every rule exact and keeps the card's own LEDGER, SAVE and RESULT
+    formats. CARD is a shipped card (becalmed, deadreckoning, cattle-trail) or a card file.
+
+    \b
+    Examples:
+      cardgm play becalmed                  play in the terminal
+      cardgm play becalmed --script orders.txt --json
+      echo "FULL, SAIL, ROW" | cardgm play becalmed
+      cardgm tape becalmed:1.0.0 12         the first 12 values derived from a seed
+      cardgm tape --check becalmed          printed tape against its seed
+    """
+
+
+# -- play ------------------------------------------------------------------------------------
+
+
+@main.command()
+@click.argument("card")
+@click.option("--script", "script", type=click.File("r", encoding="utf-8"), help="Read player messages from FILE, one per line.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object per reply (see README: the --json contract).")
+@click.option("--resume", "resume", type=click.Path(exists=True, dir_okay=False), help="Resume from a file holding a SAVE block.")
+@click.option("--log", "log", type=click.Path(dir_okay=False, writable=True), help="Write the run log (JSON lines) to FILE.")
+@click.option("--sealed", "sealed", type=click.Path(exists=True, dir_okay=False), help="DEADRECKONING: play the berth in this reveal file.")
+def play(card: str, script: TextIO | None, as_json: bool, resume: str | None, log: str | None, sealed: str | None) -> None:
+    """Play CARD. Interactive at a terminal; otherwise one player message per line.
+
+    \b
+    Scripted play (stdin not a terminal, or --script FILE): each line is one player message and
+    each reply is printed in full, ending with its LEDGER line. A SAVE block's lines are read as
+    one message. With --json every reply is one JSON object on its own line.
+    Interactive play: line editing and history; Ctrl-D leaves and prints a SAVE block to resume.
+    """
+    from cardgm.games import make_game
+    from cardgm.run import Run, find_save_block
+
+    the_card = _card(card)
+    options: dict[str, Any] = {}
+    if sealed:
+        if the_card.game_id != "deadreckoning":
+            _fail("--sealed is for DEADRECKONING, whose berth it seals")
+        options["sealed_file"] = sealed
+    try:
+        game = make_game(the_card, **options)
+    except (CardError, ValueError) as exc:
+        _fail(str(exc))
+    run = Run(game)
+    if resume:
+        from cardgm.game import SaveError
+
+        block = find_save_block(Path(resume).read_text(encoding="utf-8"))
+        if block is None:
+            _fail(f"{resume}: no SAVE block in it (it starts '-----BEGIN AIGC SAVE-----')")
+        try:
+            first = run.resume(block)
+        except SaveError as exc:
+            _fail(f"{resume}: that SAVE block cannot be resumed: {exc}")
+    else:
+        first = run.start()
+
+    logf = open(log, "w", encoding="utf-8") if log else None
+    if logf:
+        header = {"cardgm_log": 1, "game": the_card.game_id, "version": the_card.version, "card": card, "options": options}
+        logf.write(json.dumps(header) + "\n")
+
+    def emit(reply) -> None:
+        if logf:
+            logf.write(json.dumps(reply.as_json(), ensure_ascii=False) + "\n")
+            logf.flush()
+        if as_json:
+            click.echo(json.dumps(reply.as_json(), ensure_ascii=False))
+        else:
+            click.echo(reply.text)
+            click.echo()
+
+    emit(first)
+    try:
+        if script is None and sys.stdin.isatty() and not as_json:
+            _interactive(run, emit)
+        else:
+            from cardgm.transcript import read_messages
+
+            source = script if script is not None else sys.stdin
+            for message in read_messages(source.read()):
+                emit(run.reply(message))
+    finally:
+        if logf:
+            logf.close()
+
+
+def _interactive(run, emit) -> None:
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.history import InMemoryHistory
+
+    session: PromptSession[str] = PromptSession(history=InMemoryHistory())
+    while True:
+        try:
+            line = session.prompt("> ")
+            if "-----BEGIN AIGC SAVE-----" in line and "-----END AIGC SAVE-----" not in line:
+                while "-----END AIGC SAVE-----" not in line:
+                    line += "\n" + session.prompt("… ")
+        except (EOFError, KeyboardInterrupt):
+            if not run.ended:
+                click.echo()
+                click.echo(run.game.save(run.state))
+                click.echo()
+                click.echo(run.game.save_note(run.state))
+            return
+        emit(run.reply(line))
+
+
+# -- tape --------------------------------------------------------------------------------------
+
+
+@main.command()
+@click.argument("seed", required=False)
+@click.argument("n", type=click.IntRange(1, 100000), default=40, required=False)
+@click.option("--check", "check", metavar="CARD", help="Compare CARD's printed tape with its seed's derivation.")
+def tape(seed: str | None, n: int, check: str | None) -> None:
+    """Print the first N (default 40) d20 values derived from SEED, e.g. becalmed:1.0.0.
+
+    With --check CARD: print the printed and derived tapes and every position where they differ;
+    exit status 1 if any do.
+    """
+    if check:
+        sys.exit(_tape_check(check))
+    if not seed:
+        _fail("give a SEED (e.g. becalmed:1.0.0) or --check CARD")
+    from cardgm.tape import derive
+
+    click.echo(" ".join(str(v) for v in derive(seed, n)))
+
+
+def _tape_check(name: str) -> int:
+    from cardgm.tape import compare, derive
+
+    card = _card(name)
+    if not card.tape:
+        click.echo(f"{card.title}: this card prints no tape (tape:0); nothing to check.")
+        return 0
+    derived = derive(card.seed or "", len(card.tape))
+    click.echo(f"seed     {card.seed}")
+    click.echo(f"printed  {' '.join(map(str, card.tape))}")
+    click.echo(f"derived  {' '.join(map(str, derived))}")
+    diffs = compare(card.tape, derived)
+    if not diffs:
+        click.echo(f"all {len(card.tape)} printed values match the derivation.")
+        return 0
+    click.echo(f"{len(diffs)} of {len(card.tape)} positions differ (the printed tape is what the game reads):")
+    for d in diffs:
+        click.echo(f"  tape:{d.position}  printed {d.printed}  derived {d.derived}")
+    return 1
+
+
+# -- verify ------------------------------------------------------------------------------------
+
+
+@main.group()
+def verify() -> None:
+    """Check tapes, sealed berths and runs."""
+
+
+@verify.command("tape")
+@click.argument("card")
+def verify_tape(card: str) -> None:
+    """The printed tape of CARD against its seed (same as `cardgm tape --check CARD`)."""
+    sys.exit(_tape_check(card))
+
+
+@verify.command("seal")
+@click.argument("reveal", type=click.Path(exists=True, dir_okay=False))
+@click.argument("commitment")
+def verify_seal(reveal: str, commitment: str) -> None:
+    """Check a REVEAL file against a SHA-256 COMMITMENT (16 or more hex digits).
+
+    Exit status 0 when the file hashes to the commitment and holds a legal berth, 1 otherwise.
+    """
+    from cardgm import seal
+
+    text = Path(reveal).read_bytes().decode("utf-8", errors="replace")
+    digest = seal.commitment(text)
+    try:
+        ok = seal.verify(text, commitment)
+    except ValueError as exc:
+        _fail(str(exc))
+    click.echo(f"sha256   {digest}")
+    click.echo(f"claimed  {commitment.lower()}")
+    if not ok:
+        click.echo("MISMATCH: this reveal file is not the one that was sealed.")
+        sys.exit(1)
+    try:
+        berth = seal.parse_reveal(text)
+    except ValueError as exc:
+        click.echo(f"the hash matches, but the file holds no readable berth: {exc}")
+        sys.exit(1)
+    if not berth.is_legal():
+        click.echo("the hash matches, but the berth in it is not legal (hulls touch or are misplaced).")
+        sys.exit(1)
+    click.echo("MATCH: the berth in this file is the one that was sealed, and it is legal.")
+
+
+# -- seal --------------------------------------------------------------------------------------
+
+
+@main.command("seal")
+@click.option("-o", "--out", "out", type=click.Path(dir_okay=False), default="reveal.md", show_default=True, help="Where to write the reveal file.")
+@click.option("--force", is_flag=True, help="Overwrite the reveal file if it exists.")
+def seal_cmd(out: str, force: bool) -> None:
+    """Draw a fresh DEADRECKONING berth with the OS's secure randomness and seal it.
+
+    Writes the reveal file (the berth and a random salt) and prints its SHA-256 commitment.
+    Publish the commitment; keep the file until the duel is done; then anyone can run
+    `cardgm verify seal REVEAL COMMITMENT`. Play it with `cardgm play deadreckoning --sealed REVEAL`.
+    """
+    import secrets
+
+    from cardgm import seal
+
+    path = Path(out)
+    if path.exists() and not force:
+        _fail(f"{out} exists; pick another --out or add --force")
+    rng = secrets.SystemRandom()
+    berth = seal.draw_berth(rng)
+    text = seal.write_reveal(berth, secrets.token_hex(16))
+    path.write_text(text, encoding="utf-8")
+    click.echo(f"wrote {out} (keep it secret until the duel is done)")
+    click.echo(f"commitment sha256:{seal.commitment(text)}")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

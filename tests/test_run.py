@@ -1,0 +1,181 @@
+"""The Run loop on a tiny counting game, so its mechanics are pinned apart from any card."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from cardgm.card import load_card
+from cardgm.game import Ending, Event, ReadAs, Reading, SaveError
+from cardgm.run import MAX_MESSAGE, Run
+
+
+@dataclass(frozen=True)
+class Tally:
+    turn: int = 1
+    n: int = 0
+
+
+@dataclass(frozen=True)
+class Added(Event):
+    k: int
+
+
+class Counting:
+    """Add numbers until the tally reaches 5. 'add K' moves; 'save' saves; 'yes' answers a confirm."""
+
+    card = load_card("becalmed")  # any card: the Run never looks at it
+
+    def new(self) -> Tally:
+        return Tally()
+
+    def opening(self, state: Tally) -> str:
+        return "Count to five."
+
+    def read(self, state: Tally, message: str, pending: Reading | None) -> Reading:
+        text = message.strip().lower()
+        if text == "save":
+            return Reading(ReadAs.COMMAND, command="save")
+        if text == "yes" and pending is not None and pending.kind is ReadAs.CONFIRM:
+            return Reading(ReadAs.MOVE, action=pending.action)
+        m = re.fullmatch(r"add (\d)", text)
+        if m:
+            return Reading(ReadAs.MOVE, action=int(m.group(1)))
+        m = re.fullmatch(r"maybe add (\d)", text)
+        if m:
+            return Reading(ReadAs.CONFIRM, text=f"Add {m.group(1)}? (yes/no)", action=int(m.group(1)))
+        return Reading(ReadAs.ASK, text="Add what?")
+
+    def apply(self, state: Tally, action: int):
+        return replace(state, n=state.n + action), (Added(action),)
+
+    def narrate(self, before, action, events, after) -> str:
+        return f"You add {action}."
+
+    def ledger(self, state: Tally) -> str:
+        return f"[L] n:{state.n} turn:{state.turn}"
+
+    def save(self, state: Tally) -> str:
+        return f"-----BEGIN AIGC SAVE-----\nturn:{state.turn} n:{state.n}\n-----END AIGC SAVE-----"
+
+    def load(self, block: str) -> Tally:
+        m = re.search(r"turn:(\d+) n:(\d+)", block)
+        if not m:
+            raise SaveError("no turn and n in it.")
+        return Tally(int(m.group(1)), int(m.group(2)))
+
+    def save_note(self, state) -> str:
+        return "Paste it into a new run."
+
+    def resumed(self, state) -> str:
+        return "Resumed."
+
+    def ending(self, state: Tally):
+        return Ending("counted", state.n) if state.n >= 5 else None
+
+    def finale(self, state) -> str:
+        return "Five."
+
+    def result(self, state) -> str:
+        return f"RESULT: n:{state.n} turns:{state.turn}"
+
+    def pointers(self, state) -> str:
+        return "Check it."
+
+    def fields(self, state) -> dict:
+        return {"n": state.n, "turn": state.turn}
+
+
+def test_opening_is_turn_one_and_ends_with_the_ledger() -> None:
+    reply = Run(Counting()).start()
+    assert reply.turn == 1 and reply.text == "Count to five.\n\n[L] n:0 turn:1"
+    assert reply.as_json()["read_as"] == "opening"
+
+
+def test_every_reply_counts_a_turn_and_ends_with_its_ledger() -> None:
+    run = Run(Counting())
+    run.start()
+    for i, msg in enumerate(["add 1", "what?", "save"], start=2):
+        reply = run.reply(msg)
+        assert reply.turn == i
+        assert reply.text.endswith(reply.ledger)
+
+
+def test_a_reading_that_does_not_run_changes_nothing_but_the_turn() -> None:
+    run = Run(Counting())
+    run.start()
+    run.reply("add 2")
+    before = run.state
+    reply = run.reply("gibberish")
+    assert reply.read_as is ReadAs.ASK
+    assert replace(run.state, turn=before.turn) == before
+
+
+def test_confirm_then_yes_runs_the_pending_action() -> None:
+    run = Run(Counting())
+    run.start()
+    assert run.reply("maybe add 3").read_as is ReadAs.CONFIRM
+    assert run.state.n == 0
+    run.reply("yes")
+    assert run.state.n == 3
+
+
+def test_save_prints_the_block_and_keeps_the_pending_question() -> None:
+    run = Run(Counting())
+    run.start()
+    run.reply("maybe add 3")
+    reply = run.reply("save")
+    assert reply.save and reply.save in reply.text and "new run" in reply.text
+    run.reply("yes")
+    assert run.state.n == 3
+
+
+def test_pasted_save_as_first_message_resumes_and_continues_identically() -> None:
+    a = Run(Counting())
+    a.start()
+    a.reply("add 1")
+    saved = a.reply("save").save
+    b = Run(Counting())
+    b.start()
+    resumed = b.reply("here you go:\n" + saved)
+    assert resumed.command == "resume" and b.state == a.state
+    assert a.reply("add 2").text == b.reply("add 2").text
+
+
+def test_a_save_pasted_after_play_began_is_refused() -> None:
+    run = Run(Counting())
+    run.start()
+    run.reply("add 1")
+    reply = run.reply("-----BEGIN AIGC SAVE-----\nturn:9 n:4\n-----END AIGC SAVE-----")
+    assert run.state.n == 1 and "already begun" in reply.text
+
+
+def test_a_bad_save_changes_nothing_and_says_why() -> None:
+    run = Run(Counting())
+    run.start()
+    reply = run.reply("-----BEGIN AIGC SAVE-----\nrubbish\n-----END AIGC SAVE-----")
+    assert run.state.n == 0 and "cannot be resumed: no turn and n in it." in reply.text
+
+
+def test_an_overlong_message_is_not_read() -> None:
+    run = Run(Counting())
+    run.start()
+    reply = run.reply("add 4 " * (MAX_MESSAGE // 6 + 1))
+    assert run.state.n == 0 and "Nothing has changed" in reply.text
+
+
+def test_the_end_prints_finale_result_pointers_then_ledger() -> None:
+    run = Run(Counting())
+    run.start()
+    reply = run.reply("add 5")
+    assert reply.ended and reply.end == "counted" and reply.score == 5
+    assert reply.text == "You add 5.\n\nFive.\n\nRESULT: n:5 turns:2\n\nCheck it.\n\n[L] n:5 turn:2"
+
+
+def test_after_the_end_nothing_moves() -> None:
+    run = Run(Counting())
+    run.start()
+    run.reply("add 5")
+    reply = run.reply("add 1")
+    assert run.state.n == 5 and reply.turn == 2 and reply.result == "RESULT: n:5 turns:2"
+    assert "over" in reply.text and "Five." not in reply.text
