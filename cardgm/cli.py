@@ -232,6 +232,43 @@ def verify_seal(reveal: str, commitment: str) -> None:
     click.echo("MATCH: the berth in this file is the one that was sealed, and it is legal.")
 
 
+@verify.command("run")
+@click.argument("log", type=click.Path(exists=True, dir_okay=False))
+@click.option("--card", "card", help="The card, when the log does not name it (e.g. --json output).")
+@click.option("--result", "result", help='A RESULT line to check, e.g. "RESULT: AIGC|becalmed|…".')
+def verify_run(log: str, card: str | None, result: str | None) -> None:
+    """Replay a run LOG on its card: the final LEDGER, the end, the score, the RESULT.
+
+    LOG is what `cardgm play --log FILE` writes, `--json` output, or the player's messages one per
+    line. With --result, every field of the given RESULT line is checked against the replay.
+    Exit status: 0 when everything matches, 1 when something does not, 2 when LOG cannot be read.
+    """
+    from cardgm.verify.replay import LogError, read_log, replay
+
+    try:
+        the_log = read_log(Path(log).read_text(encoding="utf-8"))
+        verdict = replay(the_log, card=card, result=result, base=Path(log).parent)
+    except (LogError, CardError, UnicodeDecodeError) as exc:
+        _fail(f"{log}: {exc}")
+    final = verdict.final
+    click.echo(f"messages replayed  {len(the_log.messages)}")
+    click.echo(f"final LEDGER       {final.ledger}")
+    click.echo(f"end                {final.end or '(not ended)'}")
+    click.echo(f"score              {final.score if final.score is not None else '(not ended)'}")
+    click.echo(f"RESULT             {final.result or '(not ended)'}")
+    if verdict.divergence:
+        turn, recorded, replayed = verdict.divergence
+        click.echo(f"the log's reply at turn {turn} differs from the replay:")
+        click.echo("  recorded: " + recorded.replace("\n", "\n            "))
+        click.echo("  replayed: " + replayed.replace("\n", "\n            "))
+    for check in verdict.result_checks:
+        mark = "ok " if check.ok else "DIFFERS"
+        click.echo(f"  {mark:7} {check.name:8} given {check.claimed!r}, replay {check.replayed!r}")
+    if result is not None:
+        click.echo("RESULT matches exactly." if verdict.matches else "RESULT does NOT match.")
+    sys.exit(0 if verdict.matches else 1)
+
+
 # -- seal --------------------------------------------------------------------------------------
 
 
