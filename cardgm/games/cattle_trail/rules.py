@@ -1,0 +1,670 @@
+"""DROVER'S AUTUMN: the card's rules as pure functions. No I/O, no randomness, no clock.
+
+`apply(tape, state, action)` runs one order through THE DAY's nine steps (or a morning's business,
+or "turn for home") and returns the new state and the events, in order. `refusal` says why an
+action is not allowed here, in the state's own terms. docs/rulings/cattle-trail.md records every
+reading chosen where the card can be read two ways; `Rulings` keeps the rival readings the card's
+own figures were checked against, so the search can show why the ruled ones stand. Play always
+uses `RULED`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from cardgm.game import GameError
+from cardgm.games.cattle_trail.actions import LANDMARKS, Business, BusinessOnly, DayOrder, TurnForHome, place_kind
+from cardgm.games.cattle_trail.events import (
+    Banded,
+    Bought,
+    BranRanOff,
+    Crossed,
+    DayRead,
+    Ended,
+    Hired,
+    LaidUp,
+    Lodged,
+    Marched,
+    Moved,
+    Paid,
+    Refused,
+    Rested,
+    Shod,
+    Sold,
+    Strayed,
+    TrystRest,
+)
+from cardgm.games.cattle_trail.state import (
+    DOG,
+    FINAL_DAY,
+    FLESH_MAX,
+    HIRES,
+    LAST_DAY,
+    MAX_HANDS,
+    MEAL_MAX,
+    SPATE_MAX,
+    TRYST_MILE,
+    WEAR_MAX,
+    YOU,
+    Drove,
+    leg_at,
+)
+
+# PACE: miles, shift to the value, FLESH, WEAR.
+PACES: dict[str, tuple[int, int, int, int]] = {
+    "EASY": (8, +3, +1, 0),
+    "STEADY": (12, 0, 0, 0),
+    "PUSH": (16, -4, -1, +1),
+}
+MARCH_PACES = tuple(PACES)
+REST = "REST"
+
+BOATS = {"ONE BOAT": (2, 0), "TWO BOATS": (4, +4)}  # silver, shift ("the value as it stands")
+FORD_SHIFT_PER_SPATE = -3
+BRIDGE_FORD_SHIFT = -2  # "a further −2"
+
+# Store prices (STORES).
+MEAL_PRICE = 1
+ROOF_PRICE = 2
+PARK_PRICE = 3
+ROOF_AND_PARK_PRICE = 5
+HIRE_PRICE = 4
+SELL_PRICE = 3
+TRADE_MEAL_PER_HEAD = 3
+
+STORE_ERRANDS: dict[int, tuple[str, ...]] = {
+    33: ("MEAL", "ROOF"),
+    90: ("MEAL", "ROOF", "SHOE", "HIRE", "SELL", "TRADE"),
+    143: ("MEAL", "ROOF", "HIRE", "SELL", "TRADE", "PARK"),
+}
+
+FAR_SIDE = {12: 13, 57: 58, 118: 119}
+CROSSING_ORDERS: dict[int, tuple[str, ...]] = {
+    12: ("ONE BOAT", "TWO BOATS", REST),
+    57: ("FORD", REST),
+    118: ("TOLL", "FORD", REST),
+}
+
+
+@dataclass(frozen=True)
+class Line:
+    """One band's line of a table: the numbers it moves and the card's words for it."""
+
+    effects: tuple[tuple[str, int], ...]
+    words: str = ""
+
+
+NOTHING = Line(())
+
+# THE ROAD and THE CROSSINGS: each table's BAD, HARD and GOOD lines. FAIR does nothing.
+# Two lines depend on the state and are settled in `_table_line`: the strath's BAD (Bran) and the
+# low road's BAD and HARD (SHOD).
+TABLES: dict[str, dict[str, Line]] = {
+    "island": {
+        "BAD": Line((("head", -2),), "two heifers break back for home"),
+        "HARD": Line((("flesh", -1),)),
+        "GOOD": Line((("meal", +1),), "a neighbour's gift"),
+    },
+    "shore": {
+        "BAD": Line((("wear", +2),), "a fall"),
+        "HARD": Line((("flesh", -1),), "salt grass"),
+        "GOOD": Line((("wear", -1),), "a dry barn"),
+    },
+    "glen": {
+        "BAD": Line((("head", -2),), "two lost up a side glen"),
+        "HARD": Line((("flesh", -1),), "grass grazed bare"),
+        "GOOD": Line((("meal", +2),), "a farm's milk and meal"),
+    },
+    "pass": {
+        "BAD": Line((("head", -2), ("wear", +1)), "mist"),
+        "HARD": Line((("wear", +1),), "sleet"),
+        "GOOD": Line((("wear", -1),), "a dry hut"),
+    },
+    "moss": {
+        "BAD": Line((("head", -3), ("wear", +1)), "mired"),
+        "HARD": Line((("head", -1),)),
+        "GOOD": Line((("meal", +2),), "a farm shares a meal"),
+    },
+    "strath": {
+        "BAD": Line((("head", -2),), "with no dog"),  # Bran runs off first: see _table_line
+        "HARD": Line((("flesh", -1),)),
+        "GOOD": Line((("wear", -1),), "a barn"),
+    },
+    "lowroad": {
+        "BAD": Line((("flesh", -2),)),
+        "HARD": Line((("flesh", -1),)),
+        "GOOD": Line((("meal", +1),)),
+    },
+    "kyle": {
+        "BAD": Line((("head", -4), ("wear", +1)), "a string breaks"),
+        "HARD": Line((("head", -1),)),
+        "GOOD": NOTHING,
+    },
+    "ford": {
+        "BAD": Line((("head", -6), ("meal", -2), ("wear", +1)), "a string swept off"),
+        "HARD": Line((("head", -1), ("meal", -1))),
+        "GOOD": NOTHING,
+    },
+}
+SHOD_LOWROAD = {
+    "BAD": Line((("flesh", -1),), "shod"),
+    "HARD": Line((), "shod"),
+}
+
+
+@dataclass(frozen=True)
+class Rulings:
+    """Readings of the card's doubtful sentences (docs/rulings/cattle-trail.md). `RULED` is the
+    one cardgm plays; the others exist so the search can check each against the card's claim
+    "96 is the best line this tape allows" (tests/cattle_trail/test_search.py)."""
+
+    bran_bad_same_day: bool = True  # Q1: strath BAD with Bran: he goes and HEAD −2 that day too
+    toll_march_from_119: bool = True  # Q2: the toll's march counts its full miles from 119
+    tryst_days_read: bool = True  # Q3: each early day at the tryst is a full REST day
+    bag_caps_every_change: bool = True  # Q8: MEAL never above 12, a gift past it is lost
+    pace_then_band: bool = True  # Q13: the pace's FLESH and WEAR land (clamped) before the band
+    band_on_cut_march: bool = True  # Q14: a march cut short at a landmark still bands
+
+
+RULED = Rulings()
+
+
+# -- small questions about the state -----------------------------------------------------------
+
+
+def next_landmark(mile: int) -> tuple[int, str]:
+    """The next landmark beyond `mile`: (its mile, its name). A march stops there."""
+    for m in sorted(LANDMARKS):
+        if m > mile:
+            return m, LANDMARKS[m][0]
+    raise ValueError(f"no landmark lies beyond mile {mile}")
+
+
+def sky(raw: int) -> str:
+    """SKY from the raw value: 1–2 STORM, 3–5 RAIN, 6–20 FAIR."""
+    return "STORM" if raw <= 2 else "RAIN" if raw <= 5 else "FAIR"
+
+
+def band(adjusted: int) -> str:
+    """1–4 BAD, 5–9 HARD, 10–15 FAIR, 16–20 GOOD (on a value already clamped 1–20)."""
+    return "BAD" if adjusted <= 4 else "HARD" if adjusted <= 9 else "FAIR" if adjusted <= 15 else "GOOD"
+
+
+def clamp_value(value: int) -> int:
+    return max(1, min(20, value))
+
+
+def per_ten(head: int) -> int:
+    """1 silver per 10 head or part (the toll, SHOE)."""
+    return -(-head // 10)
+
+
+def toll(state: Drove) -> int:
+    return per_ten(state.head)
+
+
+def crew_needed(head: int) -> int:
+    """The herd needs one on their feet per 20 head or part."""
+    return -(-head // 20)
+
+
+def river(spate: int) -> str:
+    """SPATE: LOW at 0, UP at 1, HIGH at 2–3."""
+    return "LOW" if spate == 0 else "UP" if spate == 1 else "HIGH"
+
+
+def ford_shift(state: Drove, at_bridge: bool = False) -> int:
+    """FORD: −3 per SPATE as the Ledger stood at dawn; at the bridge a further −2."""
+    return FORD_SHIFT_PER_SPATE * state.spate + (BRIDGE_FORD_SHIFT if at_bridge else 0)
+
+
+def legal_orders(state: Drove) -> tuple[str, ...]:
+    """The day's orders the card allows here, as the state stands (TOLL and boats need silver)."""
+    if state.ended:
+        return ()
+    if state.mile in CROSSING_ORDERS:
+        out = []
+        for order in CROSSING_ORDERS[state.mile]:
+            if order in BOATS and state.silver < BOATS[order][0]:
+                continue
+            if order == "TOLL" and state.silver < toll(state):
+                continue
+            out.append(order)
+        return tuple(out)
+    return (*MARCH_PACES, REST)
+
+
+def legal_business(state: Drove) -> tuple[str, ...]:
+    """The errands this morning's store offers ("any morning you start at one"); () elsewhere."""
+    if state.ended:
+        return ()
+    return STORE_ERRANDS.get(state.mile, ())
+
+
+def score(state: Drove) -> int:
+    """SCORING. Sold: HEAD × (FLESH + 4) ÷ 6 rounded down, −10 per hand laid up, on day 21 FLESH
+    one less (not below 0), clamped 1–100. Every other ending scores 0."""
+    if state.end != "sold":
+        return 0
+    flesh = state.flesh - 1 if state.tape == FINAL_DAY else state.flesh
+    raw = state.head * (max(0, flesh) + 4) // 6 - 10 * len(state.laid)
+    return max(1, min(100, raw))
+
+
+# -- refusals ---------------------------------------------------------------------------------
+
+
+def _business_refusal(state: Drove, business: Business, *, with_order: str | None) -> str | None:
+    offered = legal_business(state)
+    if not offered:
+        where = state.landmark or f"mile {state.mile}, on the {state.place} road"
+        return f"There is no store at {where}; business is done only on a morning at the inn, the Smiddy or the town."
+    asked = [
+        name
+        for name, on in (
+            ("MEAL", business.meal),
+            ("ROOF", business.roof),
+            ("SHOE", business.shoe),
+            ("HIRE", business.hire),
+            ("SELL", business.sell),
+            ("TRADE", business.trade),
+            ("PARK", business.park),
+        )
+        if on
+    ]
+    for name in asked:
+        if name not in offered:
+            return f"{state.landmark.capitalize() if state.landmark else 'This place'} offers {', '.join(offered)}; not {name}."
+    if min(business.meal, business.hire, business.sell, business.trade) < 0:
+        return "A number of meal, hands or beasts cannot be below 0."
+    if business.sell + business.trade > state.head:
+        return f"The herd is {state.head} head; you can sell at most {state.head}."
+    if business.roof or business.park:
+        both = "ROOF and PARK" if business.roof and business.park else "ROOF" if business.roof else "PARK"
+        if with_order is None:
+            return f"{both} is taken as that day's REST: order REST with it."
+        if with_order != REST:
+            return f"{both} is taken as that day's REST; it does not go with {with_order}."
+    return None
+
+
+def refusal(state: Drove, action: Any) -> str | None:
+    """Why the card does not allow `action` here, in the state's terms; None when it does."""
+    if state.ended:
+        return "The drove is over."
+    if isinstance(action, TurnForHome):
+        return None
+    if isinstance(action, BusinessOnly):
+        if not action.business:
+            return "No business was named."
+        return _business_refusal(state, action.business, with_order=None)
+    if not isinstance(action, DayOrder):
+        return f"Not an order of this card: {action!r}."
+    order = action.order
+    kind = place_kind(state.mile)
+    if action.toll_pace is not None and order != "TOLL":
+        return "A pace with the toll is only for TOLL at the bridge."
+    if state.mile in CROSSING_ORDERS:
+        allowed = CROSSING_ORDERS[state.mile]
+        if order not in allowed:
+            name = LANDMARKS[state.mile][0]
+            return f"At {name} the orders are {_or_list(allowed)}."
+        if order in BOATS and state.silver < BOATS[order][0]:
+            return f"No credit: {order.lower()} is {BOATS[order][0]} silver and you have {state.silver}."
+        if order == "TOLL":
+            if action.toll_pace is None:
+                return "TOLL needs its pace: EASY, STEADY or PUSH up the strath from mile 119, or REST at 119."
+            if action.toll_pace not in (*MARCH_PACES, REST):
+                return f"{action.toll_pace} is not a pace."
+            price = toll(state)
+            if state.silver < price:
+                return f"No credit: the toll is {price} silver and you have {state.silver}. FORD or REST?"
+    elif order not in (*MARCH_PACES, REST):
+        where = "the township" if kind == "township" else state.landmark or f"mile {state.mile}"
+        return f"{order} is for a crossing; at {where} the orders are EASY, STEADY, PUSH or REST."
+    if action.business:
+        return _business_refusal(state, action.business, with_order=order if order != "TOLL" else "TOLL")
+    return None
+
+
+def _or_list(items: tuple[str, ...] | list[str]) -> str:
+    items = list(items)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+# -- the working copy of a day ----------------------------------------------------------------
+
+
+class _Work:
+    """A mutable copy of the drove while one reply's rules run; frozen again at the end."""
+
+    def __init__(self, state: Drove, rulings: Rulings) -> None:
+        self.s = state
+        self.rulings = rulings
+        self.events: list[Any] = []
+        self.v: dict[str, Any] = {
+            "mile": state.mile,
+            "head": state.head,
+            "flesh": state.flesh,
+            "meal": state.meal,
+            "silver": state.silver,
+            "wear": state.wear,
+            "spate": state.spate,
+            "shod": state.shod,
+            "crew": state.crew,
+            "laid": state.laid,
+            "tape": state.tape,
+            "day": state.day,
+            "end": state.end,
+        }
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self.__dict__["v"][name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def set(self, name: str, value: Any) -> None:
+        self.v[name] = value
+
+    def range(self, field: str) -> tuple[int, int | None]:
+        if field == "flesh":
+            return 0, FLESH_MAX
+        if field == "meal":
+            return 0, MEAL_MAX if self.rulings.bag_caps_every_change else None
+        if field == "wear":
+            return 0, WEAR_MAX
+        if field == "spate":
+            return 0, SPATE_MAX
+        return 0, None  # HEAD and SILVER never below 0
+
+    def move(self, field: str, delta: int, why: str) -> None:
+        """Change a number and clamp it to its range at once ("after every change")."""
+        before = self.v[field]
+        lo, hi = self.range(field)
+        after = max(lo, before + delta)
+        if hi is not None:
+            after = min(hi, after)
+        self.v[field] = after
+        self.events.append(Moved(field, before, after, delta, why))
+
+    def hands(self) -> tuple[str, ...]:
+        return tuple(c for c in self.v["crew"] if c not in (YOU, DOG))
+
+    def freeze(self) -> Drove:
+        return replace(self.s, **self.v)
+
+
+# -- the morning's business -------------------------------------------------------------------
+
+
+def _business(w: _Work, b: Business) -> tuple[bool, bool]:
+    """STORES, in the order money comes in and then goes out: SELL, TRADE, SHOE, HIRE, ROOF and
+    PARK, MEAL (ruling 7). Returns whether ROOF and PARK were bought for this day's REST."""
+    if b.sell:
+        w.events.append(Sold(b.sell, SELL_PRICE * b.sell))
+        w.move("head", -b.sell, "SELL")
+        w.move("silver", SELL_PRICE * b.sell, "SELL")
+    if b.trade:
+        # TRADE n: SELL n, then MEAL 3n as far as the bag goes; silver not spent is kept.
+        w.events.append(Sold(b.trade, SELL_PRICE * b.trade, trade=True))
+        w.move("head", -b.trade, "TRADE")
+        w.move("silver", SELL_PRICE * b.trade, "TRADE")
+        _buy_meal(w, TRADE_MEAL_PER_HEAD * b.trade, trade=True)
+    if b.shoe:
+        price = per_ten(w.head)
+        if w.shod:
+            w.events.append(Refused("SHOE", "The herd is already shod; SHOE is once."))
+        elif w.silver < price:
+            w.events.append(Refused("SHOE", f"No credit: shoeing {w.head} head is {price} silver and you have {w.silver}."))
+        else:
+            w.events.append(Shod(price))
+            w.move("silver", -price, "SHOE")
+            w.set("shod", True)
+    for _ in range(b.hire):
+        hands = w.hands()
+        left = [h for h in HIRES if h not in w.crew and h not in w.laid]
+        if len(hands) >= MAX_HANDS:
+            w.events.append(Refused("HIRE", f"At most two hands on their feet, and {' and '.join(hands)} are on theirs; no charge."))
+        elif not left:
+            w.events.append(Refused("HIRE", "Hector and Morag are both hired; there is no one else to hire; no charge."))
+        elif w.silver < HIRE_PRICE:
+            w.events.append(Refused("HIRE", f"No credit: a hand is {HIRE_PRICE} silver and you have {w.silver}."))
+        else:
+            w.events.append(Hired(left[0], HIRE_PRICE))
+            w.move("silver", -HIRE_PRICE, "HIRE")
+            w.set("crew", (*w.crew, left[0]))
+    roof, park = _lodging(w, b.roof, b.park)
+    if b.meal:
+        _buy_meal(w, b.meal)
+    return roof, park
+
+
+def _lodging(w: _Work, roof: bool, park: bool) -> tuple[bool, bool]:
+    """ROOF 2, PARK 3, both 5. "A ROOF or PARK refused leaves a plain REST; with silver for one,
+    ROOF." """
+    silver = w.silver
+    if roof and park:
+        if silver >= ROOF_AND_PARK_PRICE:
+            got = (True, True, ROOF_AND_PARK_PRICE)
+        elif silver >= ROOF_PRICE:
+            w.events.append(Refused("PARK", f"No credit: ROOF and PARK are {ROOF_AND_PARK_PRICE} silver and you have {silver}; with silver for one, ROOF."))
+            got = (True, False, ROOF_PRICE)
+        else:
+            w.events.append(Refused("ROOF and PARK", f"No credit: a ROOF is {ROOF_PRICE} silver and you have {silver}; a plain REST."))
+            return False, False
+    elif roof:
+        if silver < ROOF_PRICE:
+            w.events.append(Refused("ROOF", f"No credit: a ROOF is {ROOF_PRICE} silver and you have {silver}; a plain REST."))
+            return False, False
+        got = (True, False, ROOF_PRICE)
+    elif park:
+        if silver < PARK_PRICE:
+            w.events.append(Refused("PARK", f"No credit: the PARK is {PARK_PRICE} silver and you have {silver}; a plain REST."))
+            return False, False
+        got = (False, True, PARK_PRICE)
+    else:
+        return False, False
+    w.events.append(Lodged(got[0], got[1], got[2]))
+    w.move("silver", -got[2], "ROOF and PARK" if got[0] and got[1] else "ROOF" if got[0] else "PARK")
+    return got[0], got[1]
+
+
+def _buy_meal(w: _Work, asked: int, trade: bool = False) -> None:
+    """MEAL at 1 silver each, as far as the bag and silver go."""
+    room = max(0, MEAL_MAX - w.meal)
+    got = min(asked, room, w.silver // MEAL_PRICE)
+    limit = "" if got == asked else "bag" if room <= w.silver // MEAL_PRICE else "silver"
+    w.events.append(Bought(asked, got, got * MEAL_PRICE, trade=trade, limit=limit))
+    if got:
+        w.move("silver", -got * MEAL_PRICE, "TRADE" if trade else "MEAL")
+        w.move("meal", got, "TRADE" if trade else "MEAL")
+
+
+# -- THE DAY ------------------------------------------------------------------------------------
+
+
+def _table_line(w: _Work, table: str, band_name: str) -> Line:
+    if band_name == "FAIR":
+        return NOTHING
+    if table == "lowroad" and w.shod and band_name in SHOD_LOWROAD:
+        return SHOD_LOWROAD[band_name]
+    if table == "strath" and band_name == "BAD" and DOG in w.crew:
+        w.events.append(BranRanOff())
+        w.set("crew", tuple(c for c in w.crew if c != DOG))
+        if not w.rulings.bran_bad_same_day:
+            return Line((), "Bran runs off home")
+        return Line((("head", -2),), "Bran runs off home; with no dog")
+    return TABLES[table][band_name]
+
+
+def _band_and_table(w: _Work, raw: int, shift: int, shift_why: str, table: str, pending: dict[str, int] | None = None) -> None:
+    adjusted = clamp_value(raw + shift)
+    name = band(adjusted)
+    w.events.append(Banded(raw, shift, shift_why, adjusted, name, table))
+    line = _table_line(w, table, name)
+    why = f"{name} on the {table}" + (f": {line.words}" if line.words else "")
+    if pending:  # the rival reading of Q13: pace and band netted, then clamped once
+        net = dict(pending)
+        for field, delta in line.effects:
+            net[field] = net.get(field, 0) + delta
+        for field, delta in net.items():
+            w.move(field, delta, why if field not in pending else f"pace and band, netted ({why})")
+        return
+    for field, delta in line.effects:
+        w.move(field, delta, why)
+
+
+def _march(w: _Work, pace: str, raw: int, start: int, count_from: int) -> None:
+    miles, shift, flesh, wear = PACES[pace]
+    stop_at, _ = next_landmark(start)
+    stop = min(count_from + miles, stop_at)
+    leg = leg_at(start)
+    w.events.append(Marched(pace, start, stop, leg, cut=stop < count_from + miles))
+    w.set("mile", stop)
+    pending: dict[str, int] = {}
+    for field, delta in (("flesh", flesh), ("wear", wear)):
+        if delta:
+            if w.rulings.pace_then_band:
+                w.move(field, delta, pace)
+            else:
+                pending[field] = delta
+    if stop < count_from + miles and not w.rulings.band_on_cut_march:
+        for field, delta in pending.items():
+            w.move(field, delta, pace)
+        return
+    _band_and_table(w, raw, shift, f"{pace} {shift:+d}" if shift else f"{pace} 0", leg, pending or None)
+
+
+def _rest(w: _Work, roof: bool, park: bool) -> None:
+    w.events.append(Rested(w.mile, roof, park))
+    w.move("flesh", 2 if park else 1, "PARK" if park else REST)
+    w.move("wear", -2 if roof else -1, "ROOF" if roof else REST)
+
+
+def _crossing(w: _Work, order: str, raw: int, dawn: Drove) -> None:
+    mile = w.mile
+    if order in BOATS:
+        price, shift = BOATS[order]
+        w.events.append(Paid(order, price))
+        w.move("silver", -price, order)
+        w.events.append(Crossed(order, "kyle", mile, FAR_SIDE[mile]))
+        w.set("mile", FAR_SIDE[mile])
+        _band_and_table(w, raw, shift, f"{order} {shift:+d}" if shift else f"{order} 0", "kyle")
+        return
+    # FORD, at the ford or the bridge: −3 per SPATE as the Ledger stood at dawn (−2 more at the bridge).
+    at_bridge = mile == 118
+    shift = ford_shift(dawn, at_bridge)
+    why = f"SPATE {dawn.spate} at dawn ×−3" + (", the bridge's ford −2" if at_bridge else "")
+    w.events.append(Crossed("FORD", "bridge" if at_bridge else "ford", mile, FAR_SIDE[mile]))
+    w.set("mile", FAR_SIDE[mile])
+    _band_and_table(w, raw, shift, why, "ford")
+
+
+def _day(tape: tuple[int, ...], w: _Work, order: DayOrder, roof: bool, park: bool) -> None:
+    """THE DAY, steps 2–9 (step 1, the business, is done by the caller)."""
+    dawn = w.freeze()
+    n = w.day
+    raw = tape[n - 1]  # 3) read value n; one value a day, never a second
+    w.set("tape", n)
+    day_sky = sky(raw)
+    w.events.append(DayRead(n, raw, day_sky))
+
+    # 4) the work
+    if order.order == REST:
+        _rest(w, roof, park)
+    elif order.order in PACES:
+        _march(w, order.order, raw, w.mile, w.mile)
+    elif order.order == "TOLL":
+        price = toll(dawn)
+        w.events.append(Paid("TOLL", price))
+        w.move("silver", -price, "TOLL")
+        w.events.append(Crossed("TOLL", "bridge", 118, 119))
+        w.set("mile", 119)
+        if order.toll_pace == REST or order.toll_pace is None:
+            _rest(w, roof, park)
+        else:
+            count_from = 119 if w.rulings.toll_march_from_119 else 118
+            _march(w, order.toll_pace, raw, 119, count_from)
+    else:
+        _crossing(w, order.order, raw, dawn)
+
+    # 5) sky
+    if day_sky == "STORM":
+        if roof:
+            pass  # "a STORM does not touch you" under a ROOF: its WEAR +1 is stopped (ruling 18)
+        else:
+            w.move("wear", +1, "STORM")
+        w.move("spate", +1, "STORM")
+    elif day_sky == "RAIN":
+        w.move("spate", +1, "RAIN")
+    else:
+        w.move("spate", -1, "FAIR")
+
+    # 6) eat
+    if w.meal > 0:
+        w.move("meal", -1, "eaten")
+    else:
+        w.move("wear", +1, "no meal to eat")
+
+    w.set("day", n + 1)  # the Ledger now shows the next morning ("after day n, day:n+1 tape:n")
+
+    # 7) the party
+    if w.wear >= WEAR_MAX:
+        hands = w.hands()
+        if hands:
+            first = hands[0]
+            w.set("crew", tuple(c for c in w.crew if c != first))
+            w.set("laid", (*w.laid, first))
+            w.events.append(LaidUp(first))
+            w.move("wear", 3 - w.wear, "a hand laid up")
+        else:
+            _end(w, "laid-up")
+            return
+
+    # 8) strays
+    short = crew_needed(w.head) - len(w.crew)
+    if short > 0 and w.head > 0:
+        w.events.append(Strayed(short, crew_needed(w.head), len(w.crew)))
+        w.move("head", -short, "strays")
+
+    # 9) the tryst and the ends
+    if w.head == 0:
+        _end(w, "scattered")
+    elif w.mile == TRYST_MILE and n >= LAST_DAY:
+        _end(w, "sold")
+    elif n >= FINAL_DAY:
+        _end(w, "missed")
+
+
+def _end(w: _Work, end: str) -> None:
+    w.set("end", end)
+    w.events.append(Ended(end, score(w.freeze())))
+
+
+def apply(tape: tuple[int, ...], state: Drove, action: Any, rulings: Rulings = RULED) -> tuple[Drove, tuple[Any, ...]]:
+    """Run one action by the card. Raises GameError (with the reason) if it is not allowed here."""
+    why = refusal(state, action)
+    if why is not None:
+        raise GameError(why)
+    w = _Work(state, rulings)
+    if isinstance(action, TurnForHome):
+        _end(w, "turned-home")
+        return w.freeze(), tuple(w.events)
+    if isinstance(action, BusinessOnly):
+        _business(w, action.business)
+        return w.freeze(), tuple(w.events)
+    roof, park = _business(w, action.business) if action.business else (False, False)
+    _day(tape, w, action, roof, park)
+    # Reach the tryst sooner: each day until day 20 is a REST there, in the same reply.
+    while w.end is None and w.mile == TRYST_MILE:
+        if not rulings.tryst_days_read:
+            w.set("day", LAST_DAY)  # the rival reading: the days pass, nothing read or moved
+            w.events.append(TrystRest(LAST_DAY))
+            w.set("day", LAST_DAY + 1)
+            _end(w, "sold")
+            break
+        w.events.append(TrystRest(w.day))
+        _day(tape, w, DayOrder(REST), False, False)
+    return w.freeze(), tuple(w.events)
