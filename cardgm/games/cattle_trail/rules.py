@@ -504,7 +504,7 @@ def _band_and_table(w: _Work, raw: int, shift: int, shift_why: str, table: str, 
     name = band(adjusted)
     w.events.append(Banded(raw, shift, shift_why, adjusted, name, table))
     line = _table_line(w, table, name)
-    why = f"{name} on the {table}" + (f": {line.words}" if line.words else "")
+    why = name + (f": {line.words}" if line.words else "")
     if pending:  # the rival reading of Q13: pace and band netted, then clamped once
         net = dict(pending)
         for field, delta in line.effects:
@@ -534,7 +534,7 @@ def _march(w: _Work, pace: str, raw: int, start: int, count_from: int) -> None:
         for field, delta in pending.items():
             w.move(field, delta, pace)
         return
-    _band_and_table(w, raw, shift, f"{pace} {shift:+d}" if shift else f"{pace} 0", leg, pending or None)
+    _band_and_table(w, raw, shift, pace, leg, pending or None)
 
 
 def _rest(w: _Work, roof: bool, park: bool) -> None:
@@ -551,12 +551,12 @@ def _crossing(w: _Work, order: str, raw: int, dawn: Drove) -> None:
         w.move("silver", -price, order)
         w.events.append(Crossed(order, "kyle", mile, FAR_SIDE[mile]))
         w.set("mile", FAR_SIDE[mile])
-        _band_and_table(w, raw, shift, f"{order} {shift:+d}" if shift else f"{order} 0", "kyle")
+        _band_and_table(w, raw, shift, order, "kyle")
         return
     # FORD, at the ford or the bridge: −3 per SPATE as the Ledger stood at dawn (−2 more at the bridge).
     at_bridge = mile == 118
     shift = ford_shift(dawn, at_bridge)
-    why = f"SPATE {dawn.spate} at dawn ×−3" + (", the bridge's ford −2" if at_bridge else "")
+    why = f"FORD: SPATE {dawn.spate} at dawn × −3" + (", and −2 at the bridge" if at_bridge else "")
     w.events.append(Crossed("FORD", "bridge" if at_bridge else "ford", mile, FAR_SIDE[mile]))
     w.set("mile", FAR_SIDE[mile])
     _band_and_table(w, raw, shift, why, "ford")
