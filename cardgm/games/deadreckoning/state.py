@@ -1,0 +1,164 @@
+"""DEADRECKONING's state: the shot grid as the player has fired it, and the sealed berth apart.
+
+The card's LEDGER says the 64-character grid "is full recoverable state", so `Duel` holds the
+grid and little else. The berth (where the hulls lie) is never part of a `Duel`: it lives in the
+game object, so no state, ledger, save, `--json` field or `repr` can carry it before the end.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SIZE = 8
+COLUMNS = "ABCDEFGH"
+ROWS = "12345678"
+UNFIRED, MISS, HIT = ".", "o", "x"
+
+# THE DUEL lists the lengths 2, 3, 3, 2; GM-ONLY: THE FLEET names them in this order.
+FLEET: tuple[tuple[str, int], ...] = (("Cutter", 2), ("Sloop", 3), ("Brigantine", 3), ("Frigate", 2))
+SHIP_NAMES: tuple[str, ...] = tuple(name for name, _ in FLEET)
+HULL_CELLS = sum(length for _, length in FLEET)  # "Between them they hold ten cells."
+PAR = 10  # SCORING: "Par = 10"
+
+
+def cell_index(cell: str) -> int:
+    """Grid index of a cell name, row-major as the LEDGER reads it (A1=0, H1=7, A2=8 … H8=63).
+
+    >>> cell_index("A1"), cell_index("H1"), cell_index("D4"), cell_index("H8")
+    (0, 7, 27, 63)
+    """
+    col, row = cell[0].upper(), cell[1:]
+    if len(cell) != 2 or col not in COLUMNS or row not in ROWS:
+        raise ValueError("not a cell on the sea (columns A-H, rows 1-8)")
+    return (int(row) - 1) * SIZE + COLUMNS.index(col)
+
+
+def cell_name(index: int) -> str:
+    """>>> cell_name(27)
+    'D4'"""
+    return f"{COLUMNS[index % SIZE]}{index // SIZE + 1}"
+
+
+def is_cell(text: str) -> bool:
+    return len(text) == 2 and text[0].upper() in COLUMNS and text[1] in ROWS
+
+
+@dataclass(frozen=True)
+class Ship:
+    """One hull of a berth: the card's name, its length, its cells ("B2", "C2")."""
+
+    name: str
+    length: int
+    cells: tuple[str, ...]
+
+    def __repr__(self) -> str:  # a hull's cells are the secret: never in a repr
+        return f"Ship({self.name!r}, {self.length}, <sealed>)"
+
+
+@dataclass(frozen=True)
+class Berth:
+    """Where the four hulls lie: ships in the card's order (Cutter, Sloop, Brigantine, Frigate).
+
+    Its repr hides the cells, so a log line or a traceback that prints one tells nothing.
+    """
+
+    ships: tuple[Ship, ...]
+
+    def __repr__(self) -> str:
+        return f"Berth(<sealed: {len(self.ships)} ships>)"
+
+    @property
+    def hull_cells(self) -> frozenset[str]:
+        return frozenset(c for s in self.ships for c in s.cells)
+
+    def ship_at(self, cell: str) -> Ship | None:
+        return next((s for s in self.ships if cell in s.cells), None)
+
+    def problems(self) -> list[str]:
+        """Why this berth is not legal, in words that name ships but never cells; [] if legal."""
+        out: list[str] = []
+        if tuple((s.name, s.length) for s in self.ships) != FLEET:
+            out.append("the fleet must be, in this order: " + ", ".join(f"{n} ({k} cells)" for n, k in FLEET))
+            return out
+        spots: list[list[tuple[int, int]]] = []
+        for ship in self.ships:
+            if len(ship.cells) != ship.length or not all(isinstance(c, str) and is_cell(c) for c in ship.cells):
+                out.append(f"the {ship.name} must have {ship.length} cells on the sea (A-H, 1-8)")
+                spots.append([])
+                continue
+            rc = sorted(((int(c[1]), COLUMNS.index(c[0].upper())) for c in ship.cells))
+            rows = {r for r, _ in rc}
+            cols = {c for _, c in rc}
+            straight = (len(rows) == 1 and [c for _, c in rc] == list(range(rc[0][1], rc[0][1] + ship.length))) or (
+                len(cols) == 1 and [r for r, _ in rc] == list(range(rc[0][0], rc[0][0] + ship.length))
+            )
+            if not straight:
+                out.append(f"the {ship.name}'s cells do not run in one straight unbroken line")
+            spots.append(rc)
+        for i in range(len(self.ships)):
+            for j in range(i + 1, len(self.ships)):
+                if any(max(abs(a[0] - b[0]), abs(a[1] - b[1])) <= 1 for a in spots[i] for b in spots[j]):
+                    out.append(f"the {self.ships[i].name} and the {self.ships[j].name} touch")
+        return out
+
+    def is_legal(self) -> bool:
+        """Four straight hulls of 2, 3, 3 and 2 cells, named as the card names them, on the 8x8
+        sea, no two touching, not even at a corner."""
+        return not self.problems()
+
+
+def ship_from_cells(name: str, length: int, cells: list[str] | tuple[str, ...]) -> Ship:
+    """A Ship with its cells upper-cased and in grid order (as the card lists them: B2, C2)."""
+    norm = [c.upper() for c in cells]
+    if all(is_cell(c) for c in norm):
+        norm.sort(key=cell_index)
+    return Ship(name, length, tuple(norm))
+
+
+@dataclass(frozen=True)
+class Duel:
+    """The duel as the player sees it. `grid` is the LEDGER's 64-character grid-state.
+
+    `sunk` lists the sunk ships in the fleet's printed order (ruling 6). `struck` is True once the
+    player has struck their colours.
+    """
+
+    turn: int = 1
+    grid: str = UNFIRED * (SIZE * SIZE)
+    sunk: tuple[str, ...] = ()
+    struck: bool = False
+
+    @property
+    def shots(self) -> int:
+        """LEDGER: "shots = distinct cells fired"."""
+        return SIZE * SIZE - self.grid.count(UNFIRED)
+
+    @property
+    def hits(self) -> int:
+        """LEDGER: "hits = hull cells struck"."""
+        return self.grid.count(HIT)
+
+    @property
+    def cleared(self) -> bool:
+        return len(self.sunk) == len(FLEET)
+
+    @property
+    def over(self) -> bool:
+        return self.cleared or self.struck
+
+    def mark(self, cell: str) -> str:
+        return self.grid[cell_index(cell)]
+
+
+@dataclass(frozen=True)
+class Seal:
+    """What the duel can say about its seal. `commitment` is hex: the card's printed prefix for
+    the card's own berth, the full SHA-256 of the reveal file for a berth sealed by cardgm."""
+
+    commitment: str
+    reveal_name: str | None = None  # the reveal file's name (not its path) when cardgm sealed it
+    card_reveal_url: str | None = None  # where the card says its own reveal file lives
+
+    @property
+    def sealed_here(self) -> bool:
+        return self.reveal_name is not None
