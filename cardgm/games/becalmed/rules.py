@@ -1,0 +1,702 @@
+"""BECALMED's rules: pure functions from a state, an action and the printed tape to a new state
+and the events that made it. No I/O, no randomness, no clock.
+
+One reply to the calls runs the whole day from the calls on: the issue poured, THE RECKONING's
+eight steps in order, and, unless the voyage ends, the next dawn read and announced (ruling 19).
+A dusk whose sea value asks the player something (the turtle, the signal) stops after step 1
+with the value read (tape 2n) and goes on with the answer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from cardgm.game import Ending, Event, GameError
+
+from .state import (
+    BEACH,
+    BUTCHER,
+    DAYS,
+    DEAD,
+    DOWN,
+    LANE,
+    MAX_THIRST,
+    MEASURES,
+    NAMES,
+    NANCE,
+    NO_HANDS,
+    RELIEF,
+    S1,
+    S2,
+    SOULS,
+    UP,
+    State,
+    Today,
+)
+
+# -- actions: what a message can order ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Calls:
+    """The day's three calls; the reader holds a partial one until the rest come."""
+
+    issue: str | None = None
+    canvas: str | None = None
+    hands: str | None = None
+    day: int = 0  # the day they were given for: a held partial never crosses a dawn
+
+    def merged(self, newer: "Calls") -> "Calls":
+        """The held calls with the newer message's calls laid over them (the newer wins)."""
+        return Calls(
+            newer.issue or self.issue,
+            newer.canvas or self.canvas,
+            newer.hands or self.hands,
+            newer.day or self.day,
+        )
+
+    def given(self) -> list[str]:
+        return [c for c in (self.issue, self.canvas, self.hands) if c]
+
+
+@dataclass(frozen=True)
+class Turtle:
+    take: bool
+
+
+@dataclass(frozen=True)
+class Signal:
+    burn: int  # flares burnt: 0 lets her go
+
+
+@dataclass(frozen=True)
+class GiveOver:
+    """"let her drive", or a stated day limit reached: end:given-over where it stands."""
+
+
+@dataclass(frozen=True)
+class SetLimit:
+    deaths_plain: bool | None = None
+    stop_day: int | None = None
+
+
+# -- the card's tables ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Sky:
+    name: str
+    sail: int | None  # None on HARD WEATHER: no sail number
+    sun: int
+    catch: int  # what an awning catches
+
+
+def sky(value: int) -> Sky:
+    """THE SKY for a dawn value."""
+    if value <= 4:
+        return Sky("DEAD CALM", 0, 2, 0)
+    if value <= 8:
+        return Sky("LIGHT AIRS", 1, 1, 0)
+    if value <= 12:
+        return Sky("STEADY BREEZE", 3, 1, 0)
+    if value <= 15:
+        return Sky("OVERCAST", 2, 0, 5)
+    if value <= 18:
+        return Sky("RAIN SQUALLS", 3, 0, 10)
+    return Sky("HARD WEATHER", None, 0, 0)
+
+
+def hard(value: int) -> bool:
+    return value >= 19
+
+
+def sea(value: int) -> str:
+    """THE SEA's entry for a dusk value."""
+    if value <= 3:
+        return "HEAVY DEW"
+    if value <= 6:
+        return "THE SEAMS WORK"
+    if value <= 9:
+        return "SHARKS"
+    if value <= 11:
+        return "A SWELL FROM THE SOUTH-WEST"
+    if value <= 13:
+        return "BIRDS TO THE WESTWARD"
+    if value <= 15:
+        return "AN EMPTY SEA"
+    if value == 16:
+        return "FLOTSAM"
+    if value == 17:
+        return "A GREEN TURTLE"
+    return "A SHIP"
+
+
+def flares_needed(value: int) -> int:
+    """18: a masthead light, only both flares together carry; 19–20: one flare."""
+    return 2 if value == 18 else 1
+
+
+def dawn_value(state: State, tape: tuple[int, ...]) -> int:
+    """The sky value of the day in hand (position 2n−1)."""
+    return tape[2 * state.day - 2]
+
+
+# -- the calls: what is asked, what is legal --------------------------------------------------
+
+
+def needs(state: State) -> tuple[str, ...]:
+    """The calls this morning asks for. The canvas is not asked while it is LOST (it can only be
+    DOWN: ruling 5); the hands are not asked on a BUTCHERING day (card) nor when nobody is on his
+    feet to work (ruling 27)."""
+    out = ["issue"]
+    if state.canvas != "lost":
+        out.append("canvas")
+    if not state.butchering and state.on_feet():
+        out.append("hands")
+    return tuple(out)
+
+
+def down_list(state: State) -> str:
+    return ", ".join(f"{NAMES[SOULS[i]]} {state.crew[i]}" for i in state.living() if state.crew[i] != UP)
+
+
+def refusals(state: State, calls: Calls) -> dict[str, str]:
+    """Each call the card does not allow here, with the card's reason in the state's terms."""
+    out: dict[str, str] = {}
+    if calls.canvas in ("SAIL", "AWNING") and state.canvas == "lost":
+        if state.crew[NANCE] == DEAD:
+            out["canvas"] = f"{calls.canvas}: the canvas is LOST and Nance is dead; it stays gone — no sail, no shade, no rain-catch."
+        else:
+            out["canvas"] = f"{calls.canvas}: the canvas is LOST until Nance re-cuts it, and LOST counts as DOWN."
+    h = calls.hands
+    if h is None or "hands" not in needs(state):
+        return out
+    canvas = calls.canvas if "canvas" not in out else None
+    if canvas is None and state.canvas == "lost":
+        canvas = "DOWN"
+    if h == "ROW":
+        if canvas == "AWNING":
+            out["hands"] = "ROW: never under the awning; the drogue is out."
+        elif len(state.on_feet()) < 3:
+            out["hands"] = f"ROW needs three souls on their feet; {len(state.on_feet())} are ({down_list(state)})."
+    elif h == "FISH":
+        if canvas in ("SAIL", "AWNING"):
+            out["hands"] = f"FISH: canvas DOWN or LOST only, and the canvas call is {canvas}."
+        elif state.sharks > 0:
+            out["hands"] = f"FISH: never while SHARKS stands (SHARKS-{state.sharks}); no line goes over."
+    elif h == "MEND":
+        if state.crew[NANCE] != UP:
+            why = "dead" if state.crew[NANCE] == DEAD else ("salt-poisoned" if state.crew[NANCE] in (S2, S1) else "down")
+            out["hands"] = f"MEND: Nance only, on her feet, and Nance is {why}; she cannot mend from the bottom-boards."
+        elif state.canvas != "lost":
+            out["hands"] = f"MEND: canvas LOST only, and the canvas is {state.canvas.upper()}."
+    return out
+
+
+def ignored(state: State, calls: Calls) -> dict[str, str]:
+    """Calls given that this morning does not ask for: noted, never refused, never run."""
+    out: dict[str, str] = {}
+    if calls.hands and "hands" not in needs(state):
+        if state.butchering:
+            out["hands"] = f"No hands call today: BUTCHERING spends the day's hands, so {calls.hands} is not taken."
+        else:
+            out["hands"] = f"No hands call today: nobody is on his feet to work, so {calls.hands} is not taken."
+    return out
+
+
+def missing(state: State, calls: Calls) -> tuple[str, ...]:
+    given = {"issue": calls.issue, "canvas": calls.canvas, "hands": calls.hands}
+    return tuple(k for k in needs(state) if not given[k])
+
+
+# -- the events --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Poured(Event):
+    called: str
+    issue: str
+    measures: int
+    water: int  # what is left in the breaker
+
+
+@dataclass(frozen=True)
+class CallsTaken(Event):
+    canvas: str
+    hands: str
+
+
+@dataclass(frozen=True)
+class Westing(Event):
+    parts: tuple[tuple[str, int], ...]  # ("set", 1), ("sail", 3), ("hard weather", 5), ("oars", 1)
+    gain: int
+    westing: int
+    in_lane: bool
+
+
+@dataclass(frozen=True)
+class CarriedAway(Event):
+    canvas: str  # SAIL or AWNING
+
+
+@dataclass(frozen=True)
+class SeaRead(Event):
+    position: int
+    value: int
+    name: str
+
+
+@dataclass(frozen=True)
+class Water(Event):
+    item: str  # spoiled, rain-catch, dew, flotsam, turtle, fish, bled
+    amount: int  # signed, as it actually moved the breaker
+    water: int
+
+
+@dataclass(frozen=True)
+class Flag(Event):
+    flag: str
+    action: str  # set, stands, closed, counted, cleared
+
+
+@dataclass(frozen=True)
+class Torn(Event):
+    """Today's fish, torn off the line by the sharks."""
+
+
+@dataclass(frozen=True)
+class Birds(Event):
+    westing: int
+
+
+@dataclass(frozen=True)
+class Asked(Event):
+    question: str  # turtle or signal
+    value: int
+
+
+@dataclass(frozen=True)
+class TurtleCall(Event):
+    take: bool
+
+
+@dataclass(frozen=True)
+class Ship(Event):
+    value: int
+    in_lane: bool
+    burnt: int
+    answered: bool
+    lacked: bool  # too few flares to answer her: no question was asked
+
+
+@dataclass(frozen=True)
+class Thirst(Event):
+    before: int
+    parts: tuple[tuple[str, int], ...]
+    after: int
+
+
+@dataclass(frozen=True)
+class Salt(Event):
+    soul: str
+    to: str  # s1 or x
+
+
+@dataclass(frozen=True)
+class GoesDown(Event):
+    soul: str
+
+
+@dataclass(frozen=True)
+class Dies(Event):
+    soul: str
+
+
+@dataclass(frozen=True)
+class OverSide(Event):
+    soul: str
+    lost: bool  # SHARKS stood: he does not come back
+
+
+@dataclass(frozen=True)
+class Raised(Event):
+    soul: str
+
+
+@dataclass(frozen=True)
+class Mended(Event):
+    pass
+
+
+@dataclass(frozen=True)
+class Ended(Event):
+    end: str
+
+
+@dataclass(frozen=True)
+class Dawn(Event):
+    day: int
+    position: int
+    value: int
+    name: str
+
+
+@dataclass(frozen=True)
+class GivenOver(Event):
+    pass
+
+
+@dataclass(frozen=True)
+class LimitSet(Event):
+    deaths_plain: bool | None
+    stop_day: int | None
+
+
+# -- apply -------------------------------------------------------------------------------------
+
+
+def apply(state: State, action: object, tape: tuple[int, ...]) -> tuple[State, tuple[Event, ...]]:
+    """The new state and what happened. Raises GameError for anything the card does not allow."""
+    if state.end is not None:
+        raise GameError(f"the voyage is over (end:{state.end})")
+    if isinstance(action, GiveOver):
+        return replace(state, end="given-over", phase="over"), (GivenOver(), Ended("given-over"))
+    if isinstance(action, SetLimit):
+        if action.stop_day is not None and not state.day <= action.stop_day <= DAYS:
+            raise GameError(f"a stop at day {action.stop_day}: today is day {state.day} of {DAYS}")
+        new = state
+        if action.deaths_plain is not None:
+            new = replace(new, deaths_plain=action.deaths_plain)
+        if action.stop_day is not None:
+            new = replace(new, stop_day=action.stop_day)
+        return new, (LimitSet(action.deaths_plain, action.stop_day),)
+    if isinstance(action, Calls):
+        return _calls(state, action, tape)
+    if isinstance(action, Turtle):
+        if state.phase != "turtle" or state.today is None:
+            raise GameError("no turtle is asked about")
+        return _reckon(state, state.today, tape, turtle=action.take)
+    if isinstance(action, Signal):
+        if state.phase != "signal" or state.today is None:
+            raise GameError("no ship is asked about")
+        if not 0 <= action.burn <= state.flares:
+            raise GameError(f"burn {action.burn}: the boat has {state.flares} flares")
+        return _reckon(state, state.today, tape, burn=action.burn)
+    raise GameError(f"not a BECALMED action: {action!r}")
+
+
+def _calls(state: State, calls: Calls, tape: tuple[int, ...]) -> tuple[State, tuple[Event, ...]]:
+    if state.phase != "calls":
+        raise GameError(f"the calls are not asked now (the dusk waits on the {state.phase})")
+    if calls.day and calls.day != state.day:
+        raise GameError(f"calls given for day {calls.day} on day {state.day}")
+    gaps = missing(state, calls)
+    if gaps:
+        raise GameError("calls missing: " + ", ".join(gaps))
+    bad = refusals(state, calls)
+    if bad:
+        raise GameError(" ".join(bad.values()))
+    # THE ISSUE: the measures leave the breaker at the call, against what is in her this morning.
+    called = calls.issue or "DRY"
+    issue = called
+    if issue == "FULL" and state.water < MEASURES["FULL"]:
+        issue = "SHORT"
+    if issue == "SHORT" and state.water == 0:
+        issue = "DRY"
+    measures = min(MEASURES[issue], state.water)  # a SHORT on one measure pours it and counts
+    canvas_call = "DOWN" if state.canvas == "lost" else (calls.canvas or "DOWN")
+    if "hands" in needs(state):
+        hands = calls.hands or NO_HANDS
+    else:
+        hands = BUTCHER if state.butchering else NO_HANDS
+    today = Today(called, issue, measures, canvas_call, hands)
+    water = state.water - measures
+    canvas = state.canvas if state.canvas == "lost" else canvas_call.lower()
+    s = replace(state, water=water, canvas=canvas, today=today)
+    events: list[Event] = [Poured(called, issue, measures, water), CallsTaken(canvas_call, hands)]
+
+    # 1) WESTING
+    sky_value = dawn_value(state, tape)
+    parts: list[tuple[str, int]] = []
+    if hard(sky_value):
+        if canvas_call == "SAIL":
+            parts.append(("running before it", 5))
+        elif canvas_call == "AWNING":
+            parts.append(("no way under the awning", 0))
+        else:
+            parts.append(("riding it out", 1))
+        if canvas_call in ("SAIL", "AWNING"):
+            s = replace(s, canvas="lost")
+            events.append(CarriedAway(canvas_call))
+    else:
+        if canvas_call == "AWNING":
+            parts.append(("no set under the awning", 0))
+        else:
+            parts.append(("the set", 1))
+        if canvas_call == "SAIL":
+            parts.append(("sail", sky(sky_value).sail or 0))
+    if hands == "ROW":
+        parts.append(("oars", 1))
+    gain = sum(n for _, n in parts)
+    westing = min(BEACH, s.westing + gain)
+    in_lane = LANE[0] <= westing <= LANE[1]
+    s = replace(s, westing=westing, in_lane=in_lane)
+    events.append(Westing(tuple(parts), gain, westing, in_lane))
+
+    # The dusk's sea value is read now, after the westing.
+    pos = 2 * state.day
+    value = tape[pos - 1]
+    s = replace(s, tape=pos)
+    events.append(SeaRead(pos, value, sea(value)))
+    if value == 17:
+        return replace(s, phase="turtle"), tuple(events + [Asked("turtle", value)])
+    if value >= 18 and in_lane and s.flares >= flares_needed(value):
+        return replace(s, phase="signal"), tuple(events + [Asked("signal", value)])
+    s2, more = _reckon(s, today, tape)
+    return s2, tuple(events) + more
+
+
+def _reckon(
+    s: State, today: Today, tape: tuple[int, ...], *, turtle: bool | None = None, burn: int | None = None
+) -> tuple[State, tuple[Event, ...]]:
+    """Steps 2 to 8 of THE RECKONING, the sea value already read at tape 2n."""
+    events: list[Event] = []
+    sky_value = tape[2 * s.day - 2]
+    value = tape[2 * s.day - 1]
+    kind = sea(value)
+    is_hard = hard(sky_value)
+    hands = today.hands
+    if turtle is not None:
+        events.append(TurtleCall(turtle))
+
+    # 2) THE WATER, in the card's order; every removal stops at nothing (ruling 3).
+    water = s.water
+    if is_hard and (today.canvas != "DOWN" or hands != "BAIL"):
+        took = min(4, water)
+        water -= took
+        events.append(Water("spoiled", -took, water))
+    if today.canvas == "AWNING" and not is_hard and sky(sky_value).catch:
+        water += sky(sky_value).catch
+        events.append(Water("rain-catch", sky(sky_value).catch, water))
+    seams, sharks_set, swell = s.seams, False, False
+    westing, flares, passed, answered = s.westing, s.flares, s.passed_ship, False
+    butcher_next = False
+    if kind == "HEAVY DEW":
+        if today.canvas == "AWNING" and not is_hard:  # carried away in a gale: nothing spread (ruling 8)
+            water += 3
+            events.append(Water("dew", 3, water))
+    elif kind == "THE SEAMS WORK":
+        if not s.seams:
+            seams = True
+            events.append(Flag("SEAMS", "set"))
+        else:
+            events.append(Flag("SEAMS", "stands"))  # ruling 13: nothing new
+    elif kind == "SHARKS":
+        sharks_set = True
+    elif kind == "A SWELL FROM THE SOUTH-WEST":
+        swell = True
+    elif kind == "BIRDS TO THE WESTWARD":
+        westing = min(BEACH, westing + 1)  # counts everywhere; the lane stays as step 1 left it
+        events.append(Birds(westing))
+    elif kind == "FLOTSAM":
+        water += 6
+        events.append(Water("flotsam", 6, water))
+    elif kind == "A GREEN TURTLE":
+        if turtle:
+            water += 6
+            butcher_next = True
+            events.append(Water("turtle", 6, water))
+    elif kind == "A SHIP":
+        need = flares_needed(value)
+        if s.in_lane:
+            burnt = burn or 0
+            lacked = burn is None  # no question: too few flares to answer her
+            answered = burnt >= need
+            flares -= burnt
+            if not answered:
+                passed = True
+            events.append(Ship(value, True, burnt, answered, lacked))
+        else:
+            events.append(Ship(value, False, 0, False, False))
+    if hands == "FISH":
+        if kind == "SHARKS":
+            events.append(Torn())
+        else:
+            catch = 5 if sky_value <= 4 else 2
+            water += catch
+            events.append(Water("fish", catch, water))
+    if s.seams:  # SEAMS set on an earlier dusk
+        if hands == "BAIL":
+            seams = False
+            events.append(Flag("SEAMS", "closed"))
+        else:
+            took = min(2, water)
+            water -= took
+            events.append(Water("bled", -took, water))
+    if sharks_set:
+        sharks = 3  # the setting dusk does not count (ruling 1)
+        events.append(Flag("SHARKS-3", "set"))
+    elif s.sharks > 0:
+        sharks = s.sharks - 1
+        events.append(Flag(f"SHARKS-{sharks}" if sharks else "SHARKS", "counted" if sharks else "cleared"))
+    else:
+        sharks = 0
+
+    # 3) THIRST: every term, then the relief, then one clamp (ruling 2).
+    parts: list[tuple[str, int]] = [("the day", 1)]
+    sun = sky(sky_value).sun
+    if sun and today.canvas != "AWNING":
+        parts.append(("sun", sun))
+    if hands == "ROW":
+        parts.append(("rowed", 1))
+    if is_hard:
+        parts.append(("hard weather", 1))
+    if swell and hands != "WATCH":
+        parts.append(("the swell", 1))
+    if S2 in s.crew:
+        parts.append(("salt last night", 2))
+    if RELIEF[today.issue]:
+        parts.append((today.issue, -RELIEF[today.issue]))
+    raw = s.thirst + sum(n for _, n in parts)
+    thirst = max(0, min(MAX_THIRST, raw))
+    events.append(Thirst(s.thirst, tuple(parts), thirst))
+
+    # 4) THE CREW: the salted move first, then the ladder.
+    crew = list(s.crew)
+    for i, c in enumerate(crew):
+        if c == S1:
+            crew[i] = DEAD
+            events.append(Salt(SOULS[i], DEAD))
+        elif c == S2:
+            crew[i] = S1
+            events.append(Salt(SOULS[i], S1))
+
+    def first(status: str) -> int | None:
+        return next((i for i, c in enumerate(crew) if c == status), None)
+
+    if thirst == 7:
+        dead = first(DOWN)
+        if dead is not None:  # with nobody down, nobody dies
+            crew[dead] = DEAD
+            events.append(Dies(SOULS[dead]))
+    if thirst >= 5:
+        new = first(UP)
+        if new is not None:
+            crew[new] = DOWN
+            events.append(GoesDown(SOULS[new]))
+
+    # 5) THE OVER-SIDE: tonight's new man is down, and can go (rulings 10, 26).
+    if thirst >= 6 and hands != "WATCH":
+        over = first(DOWN)
+        if over is not None:
+            if sharks > 0:
+                crew[over] = DEAD
+                events.append(OverSide(SOULS[over], True))
+            else:
+                crew[over] = S2
+                thirst = max(0, thirst - 1)
+                events.append(OverSide(SOULS[over], False))
+
+    # 6) THE WATCH
+    if hands == "WATCH" and thirst <= 3:
+        up = first(DOWN)
+        if up is not None:
+            crew[up] = UP
+            events.append(Raised(SOULS[up]))
+
+    canvas = s.canvas
+    if hands == "MEND":  # a day of her hands and it is bent again by dawn (ruling 7)
+        canvas = "down"
+        events.append(Mended())
+
+    s = replace(
+        s,
+        water=water,
+        westing=westing,
+        thirst=thirst,
+        crew=tuple(crew),
+        canvas=canvas,
+        flares=flares,
+        seams=seams,
+        sharks=sharks,
+        butchering=butcher_next,  # yesterday's butchering clears at this dusk; a turtle sets it anew
+        passed_ship=passed,
+        ship_answered=answered,
+        phase="calls",
+        today=None,
+    )
+
+    # 7) THE ENDS, in this order and no other; a stated day limit after them.
+    end = None
+    if s.souls() == 0:
+        end = "boat-empty"
+    elif s.westing >= BEACH:
+        end = "landfall"
+    elif answered:
+        end = "taken-off"
+    elif s.day >= DAYS:
+        end = "carried-off"
+    elif s.stop_day is not None and s.day >= s.stop_day:
+        end = "given-over"
+    if end is not None:
+        return replace(s, end=end, phase="over"), tuple(events + [Ended(end)])
+
+    # 8) The LEDGER follows; the next dawn is read in the same reply (ruling 19).
+    s, dawn = read_dawn(s, tape)
+    return s, tuple(events + [dawn])
+
+
+def read_dawn(s: State, tape: tuple[int, ...]) -> tuple[State, Dawn]:
+    """Read the next dawn sky (tape 2n+1) and open day n+1 for its calls."""
+    day = s.day + 1
+    pos = 2 * day - 1
+    value = tape[pos - 1]
+    return replace(s, day=day, tape=pos, phase="calls", today=None), Dawn(day, pos, value, sky(value).name)
+
+
+# -- the end and the score ----------------------------------------------------------------------
+
+
+def score(state: State) -> int:
+    """SCORING — souls count, distance breaks the tie. Clamp 0–100."""
+    n = state.souls()
+    if state.end == "landfall":
+        raw = 14 * n + 30
+    elif state.end == "taken-off":
+        raw = 14 * n + state.westing
+    elif state.end == "carried-off":
+        raw = 5 * n + state.westing // 4
+    else:
+        raw = 0
+    return max(0, min(100, raw))
+
+
+def ending(state: State) -> Ending | None:
+    return None if state.end is None else Ending(state.end, score(state))
+
+
+def legal_calls(state: State) -> list[Calls]:
+    """Every complete, legal set of calls this morning (for random play and search)."""
+    if state.phase != "calls" or state.end is not None:
+        return []
+    need = needs(state)
+    canvases = ["SAIL", "AWNING", "DOWN"] if "canvas" in need else [None]
+    hands = ["ROW", "FISH", "BAIL", "MEND", "WATCH"] if "hands" in need else [None]
+    out = []
+    for issue in ("FULL", "SHORT", "DRY"):
+        for canvas in canvases:
+            for h in hands:
+                c = Calls(issue, canvas, h, state.day)
+                if not refusals(state, c):
+                    out.append(c)
+    return out
+
+
+def legal_actions(state: State) -> list[object]:
+    if state.end is not None:
+        return []
+    if state.phase == "turtle":
+        return [Turtle(True), Turtle(False)]
+    if state.phase == "signal":
+        return [Signal(n) for n in range(state.flares + 1)]
+    return list(legal_calls(state))
