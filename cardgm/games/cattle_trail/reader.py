@@ -1,0 +1,473 @@
+"""DROVER'S AUTUMN: a player's message, read by the card's ORDERS section, into a Reading.
+
+`read(game, state, message, pending)` is pure: it decides what the message IS — a command, an
+order that runs at once (MOVE), a hedged order (CONFIRM: "Today: …? (yes/no)"), an ASK naming only
+the options or asking how many, business alone (its CONFIRM line), or no order at all (ANSWER, and
+a request for the order; no day used). What an order would do comes from the rules. It never
+raises on a player's words. Rulings: docs/rulings/cattle-trail-orders.md.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from cardgm.game import ReadAs, Reading
+from cardgm.games.cattle_trail import rules
+from cardgm.games.cattle_trail.actions import Business, BusinessOnly, DayOrder, TurnForHome, place_kind
+from cardgm.games.cattle_trail.orders_parse import Errand, Hit, Parsed, parse, put_off
+from cardgm.games.cattle_trail.orders_say import (
+    ask_order,
+    choices,
+    confirm_line,
+    how_many,
+    or_list,
+    store_lacks,
+    tips,
+)
+from cardgm.games.cattle_trail.orders_words import MARCH, NO, PACES, YES, Tok, bare_number, bare_word, is_word
+from cardgm.games.cattle_trail.state import Drove
+
+CROSSINGS = ("kyle", "ford", "bridge")
+CROSSING_OPTIONS = {"kyle": ("ONE BOAT", "TWO BOATS", "REST"), "ford": ("FORD", "REST"), "bridge": ("TOLL", "FORD", "REST")}
+
+LOST_BEASTS = "They are not seen again on this road."
+NOT_ON_THIS_ROAD = "Not on this road."
+ORDERS_ARE_YOURS = "The orders are yours."
+
+
+# -- the plan: what the message orders, before it is judged -----------------------------------------
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A message's orders and business, as the reader will judge them."""
+
+    orders: tuple[str, ...] = ()  # distinct named orders, in the order named
+    toll_paces: tuple[str, ...] = ()  # at the bridge, with TOLL: the paces found anywhere
+    errands: tuple[Errand, ...] = ()  # business that counts (not negated)
+    hedged: bool = False  # rule 3: the order becomes a confirm line
+    put_off: bool = False  # rule 3: the order is put off (tomorrow, later)
+    settled: bool | None = None  # an if/unless/when as the Ledger or tape settles it; None: not settled
+    settle_note: str = ""  # what settled it
+    branch: str | None = None  # the order of the other branch (otherwise, else)
+    home: bool = False  # turn for home, go home, give up or quit, inside a longer message
+    remarks: tuple[str, ...] = field(default=())  # lines said before the reading's own
+
+    @property
+    def business(self) -> Business:
+        b: dict[str, Any] = {}
+        for e in self.errands:
+            if e.kind == "MEAL":
+                b["meal"] = e.count or 0
+            elif e.kind in ("SELL", "TRADE", "HIRE"):
+                b[e.kind.lower()] = e.count or 0
+            else:
+                b[e.kind.lower()] = True
+        return Business(**b)
+
+
+def _kinds(p: Plan) -> set[str]:
+    return {e.kind for e in p.errands}
+
+
+def _condition(p: Parsed, state: Drove, raw: int) -> tuple[bool | None, str]:
+    """An if/unless/when the Ledger or tape settles: the day's sky from the tape (reading ahead is
+    allowed), the river from the Ledger at dawn. None when the words are not about either."""
+    for word, toks in p.conditions:
+        words = {t.low for t in toks}
+        stemmed = [t for t in toks]
+        negate = (word == "unless") ^ any(t.low in ("not", "no") or t.low.endswith("n't") for t in toks)
+        value: bool | None = None
+        note = ""
+        sky = rules.sky(raw)
+        if any(is_word(t, "storm", "stormy") for t in stemmed):
+            value, note = sky == "STORM", f"day {state.day}'s value is {raw}, {sky}"
+        elif any(is_word(t, "rain", "rainy", "wet", "shower") for t in stemmed):
+            value, note = sky == "RAIN", f"day {state.day}'s value is {raw}, {sky}"
+        elif words & {"fair", "dry", "clear", "fine", "sunny"} or "weather" in words and "good" in words:
+            value, note = sky == "FAIR", f"day {state.day}'s value is {raw}, {sky}"
+        elif words & {"river", "water", "spate", "burn", "ford", "flood", "low", "high"} or any(
+            is_word(t, "drop", "fall", "rise") for t in stemmed
+        ):
+            river = rules.river(state.spate)
+            note = f"the river is {river} this morning, SPATE {state.spate}"
+            if words & {"high", "flood"} or any(is_word(t, "rise", "flood") for t in stemmed):
+                value = state.spate >= 2
+            elif "up" in words:
+                value = state.spate >= 1
+            elif words & {"low", "down"} or any(is_word(t, "drop", "fall") for t in stemmed):
+                value = state.spate == 0
+        if value is not None:
+            return value ^ negate, note
+    return None, ""
+
+
+def _joined_by_or(p: Parsed, a: Hit, b: Hit) -> bool:
+    lo, hi = (a, b) if a.start < b.start else (b, a)
+    between = p.toks[lo.end : hi.start]
+    return bool(between) and all(t.low in ("and", "or", "but", ",") for t in between) and any(t.low == "or" for t in between)
+
+
+def plan(p: Parsed, state: Drove, raw: int) -> Plan:
+    """Rules 1–3 on a parsed message: the named orders, the business, the hedges."""
+    named = list(p.named)
+    # A correction withdraws what was named before it (rule 3: "the order after a correction").
+    if p.corrections:
+        last = max(p.corrections)
+        named = [h for h in named if h.start > last]
+    branch_hits = [h for h in named if h.why == "branch"]
+    named = [h for h in named if h.why != "branch"]
+    kind = p.place
+    if kind == "kyle" and any(h.order == "TWO BOATS" for h in p.hits):
+        # "at the Kyle, two/both/2 boats anywhere is TWO BOATS": cross, swim, boat go with it.
+        named = [replace(h, order="TWO BOATS") if h.order == "ONE BOAT" and not h.phrase else h for h in named]
+        if not named and any(h.order == "TWO BOATS" for h in p.hits):
+            named = [h for h in p.hits if h.order == "TWO BOATS"]
+    toll_paces: list[str] = []
+    if kind == "bridge" and any(h.order == "TOLL" for h in named):
+        # "at the bridge, a pace anywhere is TOLL's pace" — but REST offered with "or" is the
+        # bridge's own REST, an alternative (ruling 27).
+        tolls = [h for h in named if h.order == "TOLL"]
+        keep = []
+        for h in p.hits:
+            if h.order not in PACES:
+                continue
+            if h.order == "REST" and any(_joined_by_or(p, h, t) for t in tolls):
+                continue
+            if h.order not in toll_paces:
+                toll_paces.append(h.order)
+        for h in named:
+            if h.order in PACES and h.order in toll_paces:
+                continue
+            keep.append(h)
+        named = keep
+    orders: list[str] = []
+    for h in named:
+        if h.order not in orders:
+            orders.append(h.order)
+    branch = None
+    for h in branch_hits:
+        if h.order not in orders:
+            branch = h.order
+            break
+    settled, note = _condition(p, state, raw) if p.conditions else (None, "")
+    putoff = False
+    if len(named) >= 1 and len(orders) == 1:
+        putoff = any(put_off(p, h) for h in named)
+    return Plan(
+        orders=tuple(orders),
+        toll_paces=tuple(toll_paces),
+        errands=p.business,
+        hedged=p.hedged,
+        put_off=putoff,
+        settled=settled,
+        settle_note=note,
+        branch=branch,
+        home=_holds_home(p.toks),
+        remarks=_remarks(p),
+    )
+
+
+# -- things said about the message, whatever it orders ---------------------------------------------
+
+_HOME = (("turn", "for", "home"), ("go", "home"), ("give", "up"), ("quit",), ("head", "home"), ("going", "home"))
+
+
+def _holds_home(toks: tuple[Tok, ...]) -> bool:
+    for i in range(len(toks)):
+        for phrase in _HOME:
+            if all(i + k < len(toks) and toks[i + k].low == w for k, w in enumerate(phrase)):
+                before = toks[max(0, i - 3) : i]
+                if not any(t.low in ("not", "never", "no") or t.low.endswith("n't") or t.low in ("dont", "wont") for t in before):
+                    return True
+    return False
+
+
+_LOSS = ("lost", "stray", "strayed", "strays", "missing", "swept", "broke", "heifers", "gone")
+_SEEK = ("where", "find", "fetch", "search", "look", "back", "recover", "happened", "again", "return", "about", "come", "bring")
+_CHANGE = re.compile(
+    r"\b(swap|swapp?ing|re-?roll|roll again|split (the|our|my)? ?(herd|drove|cattle|beasts)|"
+    r"(change|set|make|alter|bump|raise|lower|edit) (the |my |our |today's |that )?(value|tape|dice|die|roll|number|numbers|head|flesh|meal|silver|wear|spate|band|score|ledger)|"
+    r"skip (a|the|that|this|today's) (value|roll|number)|re-?read|pick (a|another|the) (value|number)|choose (a|another|the) (value|number)|"
+    r"add (a|an|another|some|more|extra) (?!meal|oats|oatmeal|food|bag|room|roof)\w+|give (us|me) (more |some |extra )?\w+|"
+    r"(another|a second|a third|a new|a better) (boat|value|roll|dog|hand|road|store|day)|a horse|a cart|a wagon|a train|a railway)\b"
+)
+
+
+def _remarks(p: Parsed) -> tuple[str, ...]:
+    low = " ".join(t.low for t in p.toks if t.kind != "p")
+    out = []
+    if any(w in low.split() for w in _LOSS) and (p.question or any(w in low.split() for w in _SEEK)):
+        out.append(LOST_BEASTS)
+    if _CHANGE.search(low):
+        out.append(NOT_ON_THIS_ROAD)
+    return tuple(out)
+
+
+_WHAT_TO_DO = re.compile(
+    r"\b(what (should|shall|do|would|must|can) (we|i|you) (do|choose|pick|order)|what now|what next|"
+    r"any (advice|suggestions?|tips?)|(your )?advice|suggest|recommend|which (is|would be|order is) (best|better|wisest)|"
+    r"what would you do|what('s| is) (best|the best (order|move|choice|plan))|help me (decide|choose)|should we)\b"
+)
+
+
+def _is_question(message: str, toks: tuple[Tok, ...]) -> bool:
+    words = [t.low for t in toks if t.kind != "p"]
+    return "?" in message or bool(words) and words[0] in (
+        "what", "how", "why", "when", "where", "which", "who", "can", "could", "should", "is", "are", "do",
+        "does", "will", "would", "tell", "explain",
+    )  # fmt: skip
+
+
+def _answer(game: Any, state: Drove, message: str, toks: tuple[Tok, ...]) -> str:
+    """The answer part of "No order named: answer, ask for the order"."""
+    low = " ".join(t.low for t in toks if t.kind != "p")
+    if _WHAT_TO_DO.search(low):
+        return "\n\n".join(x for x in (ORDERS_ARE_YOURS, tips(game.card)) if x)
+    if not _is_question(message, toks):
+        return ""
+    try:  # the tape, the tables, the numbers, a what-if: the rules engineer's answers
+        from cardgm.games.cattle_trail import questions  # noqa: PLC0415 - optional, lands separately
+
+        answer = getattr(questions, "answer", None)
+        if answer is not None:
+            text = answer(game, state, message)
+            if text:
+                return str(text)
+    except ImportError:
+        pass
+    return "That is not something this card answers."
+
+
+# -- judging a plan ---------------------------------------------------------------------------------------
+
+
+def _validated(game: Any, state: Drove, action: Any, reading: Reading) -> Reading:
+    """A reading that would run is first checked against the rules: refused, it asks, saying why."""
+    why = rules.refusal(state, action)
+    if why is not None:
+        return Reading(ReadAs.ASK, text=f"{why} {ask_order(state)}", detail={"ask": "refused"})
+    return reading
+
+
+def _options(state: Drove, base: Plan, opts: list[tuple[str, Plan, tuple[frozenset[str], ...]]], lead: str = "") -> Reading:
+    labels = [label for label, _, _ in opts]
+    text = (lead + " " if lead else "") + or_list(labels) + "?"
+    return Reading(ReadAs.ASK, text=text, detail={"ask": "options", "options": tuple(opts), "plan": base})
+
+
+def _day_order(p: Plan, order: str) -> DayOrder:
+    pace = p.toll_paces[0] if order == "TOLL" and p.toll_paces else None
+    return DayOrder(order, p.business, pace)  # type: ignore[arg-type]
+
+
+def decide(game: Any, state: Drove, p: Plan) -> Reading:
+    """Rules 2–4 on a plan: ask, confirm, run, or answer."""
+    kind = place_kind(state.mile)
+    lead = " ".join(p.remarks)
+
+    def said(r: Reading) -> Reading:
+        return replace(r, text=f"{lead}\n\n{r.text}" if lead and r.text else lead or r.text)
+
+    # Business this place does not offer is refused, with the reason (ruling 33).
+    offered = rules.legal_business(state)
+    lacking = [e.kind for e in p.errands if e.kind not in offered]
+    if lacking:
+        why = store_lacks(state, lacking)
+        rest = replace(p, errands=tuple(e for e in p.errands if e.kind in offered))
+        if len(rest.orders) == 1 and not rest.put_off and rest.orders[0] in _allowed(state):
+            action = _day_order(rest, rest.orders[0])
+            if not (action.order == "TOLL" and action.toll_pace is None) and rules.refusal(state, action) is None:
+                return said(Reading(ReadAs.CONFIRM, text=f"{why} {confirm_line(game.card, state, action)}", action=action))
+        return said(Reading(ReadAs.ASK, text=f"{why} {ask_order(state)}", detail={"ask": "refused"}))
+
+    # Rule 4: two named orders — ask, naming only those.
+    if len(p.orders) >= 2:
+        opts = [(o, replace(p, orders=(o,), hedged=False, put_off=False), (frozenset({o}),)) for o in p.orders]
+        return said(_options(state, p, opts))
+
+    # An if/unless/when with the other branch: the Ledger or tape settles which (rule 3).
+    if len(p.orders) == 1 and p.branch:
+        if p.settled is None:
+            opts = [(o, replace(p, orders=(o,), branch=None, hedged=False, settled=None), (frozenset({o}),)) for o in (p.orders[0], p.branch)]
+            return said(_options(state, p, opts))
+        if p.settled is False:
+            p = replace(p, orders=(p.branch,), branch=None, settled=True)
+
+    order = p.orders[0] if p.orders else None
+
+    if kind in CROSSINGS:
+        if order in MARCH:  # "a pace alone at a crossing"
+            pace = order
+            opts = []
+            for o in CROSSING_OPTIONS[kind]:
+                label = f"TOLL, then {pace} up the strath" if o == "TOLL" else o
+                sub = replace(p, orders=(o,), toll_paces=(pace,) if o == "TOLL" else (), hedged=False)
+                opts.append((label, sub, (frozenset({o}),)))
+            return said(_options(state, p, opts, lead=f"{state.landmark[0].upper()}{state.landmark[1:]} takes the day:" if state.landmark else ""))
+        if order == "TOLL":
+            if len(p.toll_paces) > 1:
+                opts = [(f"TOLL, then {x}" if x != "REST" else "TOLL, then REST at 119", replace(p, toll_paces=(x,), hedged=False), (frozenset({x}),)) for x in p.toll_paces]
+                return said(_options(state, p, opts))
+            price = rules.toll(state)
+            if state.silver < price:  # "No part toll, no credit: short of it, say so and ask FORD or REST."
+                opts = [(o, replace(p, orders=(o,), toll_paces=(), hedged=False), (frozenset({o}),)) for o in ("FORD", "REST")]
+                return said(_options(state, p, opts, lead=f"The toll is {price} silver and you have {state.silver}."))
+            if not p.toll_paces:  # "TOLL with no pace"
+                opts = [
+                    (label, replace(p, toll_paces=(x,), hedged=False), (frozenset({x}),))
+                    for x, label in (("EASY", "EASY"), ("STEADY", "STEADY"), ("PUSH", "PUSH"), ("REST", "REST at 119"))
+                ]
+                return said(_options(state, p, opts, lead=f"TOLL, {price} silver, then:"))
+
+    kinds = _kinds(p)
+    # "ROOF or PARK with a march": ask.
+    if order in MARCH and kinds & {"ROOF", "PARK"}:
+        lodging = " and ".join(k for k in ("ROOF", "PARK") if k in kinds)
+        keep = tuple(e for e in p.errands if e.kind not in ("ROOF", "PARK"))
+        opts = [
+            (f"{lodging} (that day's REST)", replace(p, orders=("REST",), hedged=False), (frozenset({"ROOF"}), frozenset({"PARK"}), frozenset({"REST"}))),
+            (order, replace(p, errands=keep, hedged=False), (frozenset({order}),)),
+        ]
+        return said(_options(state, p, opts))
+
+    # "meal in a SELL": SELL or TRADE?
+    for e in p.errands:
+        if e.kind == "SELL" and e.for_meal:
+            n = "" if e.count is None else f" {e.count}"
+            sell = replace(p, errands=tuple(replace(x, for_meal=False) if x is e else x for x in p.errands), hedged=False)
+            trade = replace(p, errands=tuple(replace(x, kind="TRADE", for_meal=False) if x is e else x for x in p.errands), hedged=False)
+            opts = [(f"SELL{n}", sell, (frozenset({"SELL"}),)), (f"TRADE{n}", trade, (frozenset({"TRADE"}),))]
+            return said(_options(state, p, opts))
+
+    # "MEAL, SELL or TRADE with no number: ask how many".
+    for e in p.errands:
+        if e.kind in ("MEAL", "SELL", "TRADE") and e.count is None:
+            return said(Reading(ReadAs.ASK, text=how_many(state, e.kind), detail={"ask": "how-many", "kind": e.kind, "plan": p}))
+
+    if order is None:
+        if p.errands:  # "Business alone: its confirm line."
+            b = p.business
+            action: Any = DayOrder("REST", b) if (b.roof or b.park) else BusinessOnly(b)
+            why = rules.refusal(state, action)
+            if why is not None:
+                return said(Reading(ReadAs.ASK, text=f"{why} {ask_order(state)}", detail={"ask": "refused"}))
+            return said(Reading(ReadAs.CONFIRM, text=confirm_line(game.card, state, action), action=action))
+        if p.home:
+            return said(Reading(ReadAs.CONFIRM, text="Turn for home? (yes/no)", action=TurnForHome(), detail={"confirm": "turn for home"}))
+        return said(Reading(ReadAs.ANSWER, text=ask_order(state)))
+
+    if order not in _allowed(state):
+        return said(_validated(game, state, _day_order(p, order), Reading(ReadAs.ASK)))
+
+    action = _day_order(p, order)
+    if p.put_off:
+        return said(Reading(ReadAs.ASK, text=ask_order(state), detail={"ask": "put off"}))
+    if p.settled is False:  # the condition fails today and no other branch was given: put off
+        return said(Reading(ReadAs.ASK, text=f"{p.settle_note[0].upper()}{p.settle_note[1:]}. {ask_order(state)}", detail={"ask": "put off"}))
+    why = rules.refusal(state, action)
+    if why is not None:
+        return said(Reading(ReadAs.ASK, text=f"{why} {ask_order(state)}", detail={"ask": "refused"}))
+    if p.hedged:
+        note = f"{p.settle_note[0].upper()}{p.settle_note[1:]}. " if p.settled and p.settle_note else ""
+        return said(Reading(ReadAs.CONFIRM, text=note + confirm_line(game.card, state, action), action=action))
+    return said(Reading(ReadAs.MOVE, action=action))
+
+
+def _allowed(state: Drove) -> tuple[str, ...]:
+    kind = place_kind(state.mile)
+    if kind in CROSSINGS:
+        return CROSSING_OPTIONS[kind]
+    return PACES
+
+
+# -- the whole message ----------------------------------------------------------------------------
+
+
+_TURN_FOR_HOME = {"turn for home", "let's turn for home", "lets turn for home", "let us turn for home", "we turn for home", "go turn for home"}
+_GO_HOME = {"go home", "give up", "quit", "i give up", "we give up", "let's go home", "lets go home", "i quit", "we quit", "quit game"}
+
+
+def _pick(game: Any, state: Drove, message: str, pending: Reading) -> Reading | None:
+    """An answer to an ask that named options: one option named completes the asked message."""
+    opts = pending.detail.get("options") or ()
+    p = parse(message, place_kind(state.mile))
+    raw = game.card.tape[state.day - 1] if 0 < state.day <= len(game.card.tape) else 0
+    mine = plan(p, state, raw)
+    mentions = set(mine.orders) | set(mine.toll_paces) | _kinds(mine)
+    if place_kind(state.mile) == "bridge":
+        mentions |= {h.order for h in p.hits if h.order in PACES}
+    if not mentions:
+        return None
+    every = set().union(*(k for _, _, keys in opts for k in keys))
+    chosen = [sub for _, sub, keys in opts if any(k <= mentions for k in keys)]
+    if len(chosen) != 1 or (set(mine.orders) - every):
+        return None
+    sub = replace(chosen[0], hedged=mine.hedged, put_off=mine.put_off, remarks=mine.remarks)
+    extra = tuple(e for e in mine.errands if e.kind not in {x.kind for x in sub.errands} and frozenset({e.kind}) not in {k for _, _, keys in opts for k in keys})
+    if extra:
+        sub = replace(sub, errands=sub.errands + extra)
+    return decide(game, state, sub)
+
+
+def read(game: Any, state: Drove, message: str, pending: Reading | None) -> Reading:
+    """Read one message by ORDERS (see the module doc). Never raises on a player's words."""
+    whole = bare_word(message)
+
+    # 0) Only a whole message is a command.
+    if whole == "save":
+        return Reading(ReadAs.COMMAND, command="save")
+    if whole in _TURN_FOR_HOME:
+        return Reading(
+            ReadAs.CONFIRM,
+            text="Turn for home: the drove ends here, end:turned-home, score 0? (yes/no)",
+            action=TurnForHome(),
+            detail={"confirm": "turn for home"},
+        )
+    if whole in _GO_HOME:
+        return Reading(ReadAs.CONFIRM, text="Turn for home? (yes/no)", action=TurnForHome(), detail={"confirm": "turn for home"})
+
+    # A bare yes, ok, sure or aye answers only the confirm line just printed.
+    if whole in YES:
+        if pending is not None and pending.kind is ReadAs.CONFIRM and pending.action is not None:
+            if isinstance(pending.action, TurnForHome):
+                return Reading(ReadAs.COMMAND, command="end", action=pending.action)
+            return _validated(game, state, pending.action, Reading(ReadAs.MOVE, action=pending.action))
+        return Reading(ReadAs.ANSWER, text=f"Nothing is waiting on a yes. {ask_order(state)}")
+    if whole in NO and pending is not None and pending.kind is ReadAs.CONFIRM:
+        return Reading(ReadAs.ANSWER, text=f"Nothing is done. {ask_order(state)}")
+
+    # A bare number answers only "how many?", completing that message.
+    n = bare_number(message)
+    if n is not None and whole and (whole.split()[0].isdigit() or len(whole.split()) == 1):
+        if pending is not None and pending.kind is ReadAs.ASK and pending.detail.get("ask") == "how-many":
+            p: Plan = pending.detail["plan"]
+            kind = pending.detail["kind"]
+            done = replace(p, errands=tuple(replace(e, count=n) if e.kind == kind and e.count is None else e for e in p.errands))
+            return decide(game, state, done)
+        return Reading(ReadAs.ANSWER, text=ask_order(state))
+
+    if pending is not None and pending.kind is ReadAs.ASK and pending.detail.get("ask") == "options":
+        picked = _pick(game, state, message, pending)
+        if picked is not None:
+            return picked
+
+    parsed = parse(message, place_kind(state.mile))
+    raw = game.card.tape[state.day - 1] if 0 < state.day <= len(game.card.tape) else 0
+    p = plan(parsed, state, raw)
+    if not p.orders and not p.errands and not p.home:
+        # No order named: answer, ask for the order; no day used.
+        lines = list(p.remarks)
+        if not lines:
+            answer = _answer(game, state, message, parsed.toks)
+            if answer:
+                lines.append(answer)
+        if ORDERS_ARE_YOURS in " ".join(lines):
+            lines.append(f"Day {state.day}'s choices: {choices(state)}.")
+            lines.append(f"Day {state.day}'s order?")
+        else:
+            lines.append(ask_order(state))
+        return Reading(ReadAs.ANSWER, text="\n\n".join(lines))
+    return decide(game, state, p)
