@@ -171,7 +171,9 @@ def find_errands(toks: tuple[Tok, ...]) -> tuple[Errand, ...]:
             count, j = _count_after(toks, i + 1)
             names = 0
             k = i + 1
-            while k < n and toks[k].kind == "w" and (toks[k].low in HIRE_NAMES or toks[k].low in FILLER or toks[k].low in ("and", "both", "hand", "hands", "help")):
+            while k < n and toks[k].kind != "p" and (
+                toks[k].low in HIRE_NAMES or toks[k].low in FILLER or toks[k].low in ("and", "both", "hand", "hands", "help") or number(toks[k]) is not None
+            ):
                 names += toks[k].low in HIRE_NAMES
                 if toks[k].low == "both":
                     count = 2
