@@ -175,6 +175,11 @@ class BerthSpace(Sequence[Berth]):
         c3 = self._compat
         return base + _bits(c3[0][3][c] & c3[1][3][s] & c3[2][3][b]).index(f)
 
+    def cutter_counts(self) -> list[int]:
+        """How many berths put the Cutter on each of its placements (`placements(2)` order): the
+        exact marginal a uniform draw must follow."""
+        return [hi - lo for lo, hi in zip([0] + self._cum_c[:-1], self._cum_c)]
+
     def _berth(self, which: tuple[int, int, int, int]) -> Berth:
         return Berth(
             tuple(
@@ -216,32 +221,29 @@ def draw_berth(rng: random.Random) -> Berth:
     return _draw(rng, SIZE)
 
 
-def _draw(rng: random.Random, size: int) -> Berth:
+@cache
+def _tables(size: int) -> tuple[list[tuple[tuple[int, ...], ...]], list[list[int]], list[list[int]]]:
     places = [placements(k, size) for _, k in FLEET]
+    masks = [_masks(k, size) for _, k in FLEET]
+    return places, [m for m, _ in masks], [h for _, h in masks]
+
+
+def _draw(rng: random.Random, size: int) -> Berth:
+    places, cells, halos = _tables(size)
     while True:
-        picks = [p[rng.randrange(len(p))] for p in places]
-        berth = Berth(
-            tuple(
-                Ship(name, length, tuple(_cell(i, size) for i in pick))
-                for (name, length), pick in zip(FLEET, picks)
-            )
-        )
-        taken: set[int] = set()
-        ok = True
-        for pick in picks:
-            halo = {
-                (r + dr) * size + c + dc
-                for r, c in (divmod(i, size) for i in pick)
-                for dr in (-1, 0, 1)
-                for dc in (-1, 0, 1)
-                if 0 <= r + dr < size and 0 <= c + dc < size
-            }
-            if halo & taken:
-                ok = False
+        picks = [rng.randrange(len(p)) for p in places]
+        taken = 0
+        for k, i in enumerate(picks):
+            if halos[k][i] & taken:  # touches (or overlaps) a hull already placed
                 break
-            taken |= set(pick)
-        if ok:
-            return berth
+            taken |= cells[k][i]
+        else:
+            return Berth(
+                tuple(
+                    Ship(name, length, tuple(_cell(i, size) for i in p[pick]))
+                    for (name, length), p, pick in zip(FLEET, places, picks)
+                )
+            )
 
 
 # -- the commitment ----------------------------------------------------------------------------

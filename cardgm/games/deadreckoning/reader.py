@@ -1,9 +1,10 @@
 """Read a DEADRECKONING message: words -> Reading. Never raises on a player's words.
 
-Order of reading: a pending confirm's yes/no; save; the card's surrender phrase; a plain salvo
-("D4", "fire H1", "salvo C7", any case); then questions, which are answered from public
-knowledge or refused in character (rules 2, 6 and 9); then any other surrender; then whatever
-cells the message names. Anything that is not one plain salvo fires nothing.
+Order of reading: a pending confirm's yes/no; save; the card's surrender phrase, which ends the
+duel at once; a plain salvo ("D4", "fire H1", "salvo C7", any case); any other surrender, which
+is confirmed first; questions, answered from public knowledge or refused in character (rules 2, 6
+and 9); then whatever cells the message names. A message fires only when it names one cell on
+the sea, alone or with an order to fire, and asks, doubts and denies nothing.
 
 The reader sees only the state the player sees. No answer depends on the berth.
 """
@@ -28,6 +29,7 @@ PLAIN_SALVO = re.compile(
     r"(?:(?:cell|square)\s+)?([a-z])\s?-?\s?(\d{1,2})(?:\s*,?\s*please)?"
 )
 CELL_TOKEN = re.compile(r"(?<![a-z0-9'])([a-z])(\d{1,2})(?![a-z0-9])")
+NEGATION = re.compile(r"\b(?:don't|do not|not|never|no|won't|shouldn't|maybe|perhaps|if)\b")
 FIRE_WORD = re.compile(rf"\b(?:{_FIRE_WORDS}|salvos?|shots?|fire)\b")
 
 SAVE = re.compile(
@@ -41,12 +43,12 @@ SURRENDER = re.compile(
 YES = re.compile(r"(?:y|yes|yes please|aye|aye aye|do it|confirm|i'm sure|yes i'm sure|strike them)")
 NO = re.compile(r"(?:n|no|nay|no thanks|cancel|never|belay that|keep fighting|not yet|don't)")
 
-SEAL_WORDS = re.compile(r"\b(?:seal|sealed|commitment|sha|sha-?256|hash|verify|verification)\b")
-SEAL_EARLY = re.compile(r"\b(?:open|break|unseal|read|peek|early|crack|now|before)\b")
+SEAL_WORDS = re.compile(r"\b(?:seal|sealed|unseal|commitment|sha|sha-?256|hash|verify|verification)\b")
+SEAL_EARLY = re.compile(r"\b(?:open|break|unseal|unsealed|read|peek|early|crack|now|before)\b")
 SEAL_PUBLIC = re.compile(r"\b(?:commitment|hash|sha|sha-?256|verify|verification|check|checked|prove|proof)\b")
 BERTH = re.compile(
     r"\b(?:berth|where(?:'s| is| are| were| does| do| did| lies| lie)|positions?|locations?|reveal|"
-    r"solution|answers?|cheat|cheating|peek|layout|coordinates|gm.only|hidden|secret|which cells|"
+    r"where\b(?! should| shall| do i| can i| to| now| next)|(?:hull|ship|enemy|their) (?:cells|squares)|solution|answers?|cheat|cheating|peek|layout|coordinates|gm.only|hidden|secret|which cells|"
     r"what cells|list (?:the|all|every)|show me (?:the |all |every )?(?:ships|fleet|hulls|enemy|boats|vessels)|"
     r"give me (?:the )?(?:ships|cells|positions)|tell me (?:the )?(?:ships|cells|positions))\b"
 )
@@ -59,10 +61,10 @@ HINT = re.compile(
 HULL_WORDS = re.compile(
     r"\b(?:how long|long|length|lengths|how big|big|size|sizes|how many cells|horizontal\w*|vertical\w*|"
     r"orientation|orientated|oriented|which way|direction|lie|lies|lying|run|runs|running|across or down|"
-    r"up or down|north|south|east|west|left|right|up|down)\b"
+    r"up or down|north|south|east|west)\b"
 )
 SPECIFIC = re.compile(
-    r"\b(?:this|that|it|it's|its|she|her|the one|the ship|the hull|the boat|the vessel|ship i|hull i|"
+    r"\b(?:this|that|it|it's|its|she|her|the one|(?:the|a) (?:ship|hull|boat|vessel)(?!s| lengths| sizes)|ship i|hull i|"
     r"i hit|i've hit|i just hit|i struck|my hit|my hits|the hit|those hits|these hits|the rest of)\b"
 )
 NAMES = re.compile(r"\b(?:names?|named|called|which ship|what ship|what kind|type)\b")
@@ -128,12 +130,12 @@ def read(state: Duel, message: str, pending: Reading | None, seal: Seal) -> Read
             return Reading(ReadAs.MOVE, action=Salvo(cell), detail={"topic": "salvo"})
         return _ask(voice.ASK_OFF_SEA.format(cell=cell), "off-sea")
 
+    if SURRENDER.search(text):  # any other surrender is confirmed first: it cannot be undone
+        return Reading(ReadAs.CONFIRM, text=voice.CONFIRM_STRIKE, action=StrikeColours(), detail={"topic": "strike"})
+
     topic = _question(state, text, seal)
     if topic is not None:
         return topic
-
-    if SURRENDER.search(text):
-        return Reading(ReadAs.CONFIRM, text=voice.CONFIRM_STRIKE, action=StrikeColours(), detail={"topic": "strike"})
 
     cells = cells_named(text)
     if len(cells) >= 2:
@@ -142,7 +144,7 @@ def read(state: Duel, message: str, pending: Reading | None, seal: Seal) -> Read
         cell = cells[0]
         if not is_cell(cell):
             return _ask(voice.ASK_OFF_SEA.format(cell=cell), "off-sea")
-        if FIRE_WORD.search(text) and "?" not in text:
+        if FIRE_WORD.search(text) and "?" not in text and not NEGATION.search(text):
             return Reading(ReadAs.MOVE, action=Salvo(cell), detail={"topic": "salvo"})
         return _ask(voice.ASK_SAY_FIRE.format(cell=cell), "say-fire")
     return _ask(voice.ASK_NO_CELL, "no-cell")
@@ -160,10 +162,10 @@ def _question(state: Duel, text: str, seal: Seal) -> Reading | None:
         if SEAL_EARLY.search(text) and not SEAL_PUBLIC.search(text):
             return _answer(voice.REFUSE_SEAL_EARLY, "refuse-seal")
         return _answer(voice.seal_answer(seal), "seal")
-    if BERTH.search(text):
-        return _answer(voice.REFUSE_BERTH, "refuse-berth")
     if HINT.search(text):
         return _answer(voice.REFUSE_HINT, "refuse-hint")
+    if BERTH.search(text):
+        return _answer(voice.REFUSE_BERTH, "refuse-berth")
 
     named = [n for n in SHIP_NAMES if re.search(rf"\b{n.lower()}s?\b", text)]
     if HULL_WORDS.search(text) and (on_sea or named or SPECIFIC.search(text)):
