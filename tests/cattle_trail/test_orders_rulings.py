@@ -1,0 +1,145 @@
+"""Each ruling in docs/rulings/cattle-trail-orders.md, pinned (the test names are the rulings')."""
+
+from __future__ import annotations
+
+from cardgm.game import ReadAs
+
+from .orders_support import at, reading, summary
+
+
+def test_ruling_23_wait_and_no_correct_only_with_their_comma() -> None:
+    assert summary(reading("shore", "Wait here today")) == "move REST"
+    assert summary(reading("shore", "No meal today. STEADY.")) == "move STEADY"
+    assert summary(reading("shore", "wait, push")) == "confirm PUSH"
+    assert summary(reading("shore", "No, push")) == "confirm PUSH"
+
+
+def test_ruling_24_the_order_after_a_correction_is_named_and_confirmed() -> None:
+    assert summary(reading("shore", "no, rest")) == "confirm REST"
+    assert summary(reading("shore", "STEADY. No, REST.")) == "confirm REST"
+    assert summary(reading("shore", "Push. Hold on.")) == "answer"  # a correction with no order after it
+
+
+def test_ruling_25_the_hedge_scan_reads_the_messages_first_clause() -> None:
+    assert summary(reading("shore", "We can't be late. Push.")) == "confirm PUSH"
+    assert summary(reading("shore", "Push. We can't be late.")) == "move PUSH"
+    # tomorrow belongs to push, which is not named; today's REST is confirmed, not put off
+    assert summary(reading("shore", "Rest today and push tomorrow")) == "confirm REST"
+    assert summary(reading("shore", "push tomorrow")) == "ask put off"
+
+
+def test_ruling_26_any_question_mark_hedges_the_order() -> None:
+    r = reading("shore", "What's the tape tomorrow? Push.")
+    assert summary(r) == "confirm PUSH"
+    assert r.text.startswith("Today: PUSH") and r.text.endswith("? (yes/no)")
+
+
+def test_ruling_27_rest_at_a_crossing_is_the_crossings_rest() -> None:
+    assert summary(reading("kyle", "rest")) == "move REST"
+    assert summary(reading("ford", "rest")) == "move REST"
+    assert summary(reading("bridge", "rest")) == "move REST"
+    assert summary(reading("bridge", "Pay the toll and rest")) == "move TOLL/REST"
+    assert summary(reading("bridge", "Toll or rest")) == "ask TOLL|REST"
+
+
+def test_ruling_28_at_the_bridge_a_pace_with_toll_is_tolls_pace() -> None:
+    assert summary(reading("bridge", "Pay the toll and push")) == "move TOLL/PUSH"
+    assert summary(reading("bridge", "TOLL. STEADY.")) == "move TOLL/STEADY"
+    assert summary(reading("bridge", "toll")) == "ask EASY|STEADY|PUSH|REST at 119"
+
+
+def test_ruling_29_two_boats_anywhere_makes_cross_two_boats() -> None:
+    assert summary(reading("kyle", "Cross with both boats")) == "move TWO BOATS"
+    assert summary(reading("kyle", "Cross. Two boats.")) == "move TWO BOATS"
+    assert summary(reading("kyle", "one boat or two boats")) == "ask ONE BOAT|TWO BOATS"
+
+
+def test_ruling_30_slow_and_steady_in_capitals_is_steady() -> None:
+    assert summary(reading("shore", "SLOW AND STEADY")) == "move STEADY"
+    assert summary(reading("shore", "SLOW OR STEADY")) == "ask EASY|STEADY"
+
+
+def test_ruling_31_business_and_its_and_are_passed_to_the_first_word() -> None:
+    assert summary(reading("inn", "buy 3 meal and go steady")) == "move STEADY +MEAL3"
+    assert summary(reading("inn", "Get a room and rest")) == "move REST +ROOF"
+
+
+def test_ruling_32_meal_needs_buy_get_or_a_number() -> None:
+    assert summary(reading("inn", "Rest, the beasts need food")) == "move REST"
+    assert summary(reading("inn", "get a bag")) == "ask how-many MEAL"
+    assert summary(reading("inn", "buy 2 oats")) == "confirm biz +MEAL2"
+    assert summary(reading("inn", "food")) == "answer"
+
+
+def test_ruling_33_business_counts_in_questions_and_is_refused_where_not_sold() -> None:
+    r = reading("inn", "How much is a room?")
+    assert summary(r) == "confirm REST +ROOF"
+    assert "SILVER 20→18" in r.text  # the confirm line states the price
+    r = reading("inn", "SHOE them and go STEADY")
+    assert summary(r) == "confirm STEADY" and "not SHOE" in r.text
+    assert summary(reading("smiddy", "PARK")) == "ask refused"
+    r = reading("shore", "buy meal")
+    assert summary(r) == "ask refused" and "no store" in r.text
+
+
+def test_ruling_34_when_is_a_condition_the_ledger_or_tape_settles() -> None:
+    # the ford on day 6 at SPATE 1: the river has not dropped, so the ford is put off
+    r = reading("ford", "Ford when the river drops")
+    assert summary(r) == "ask put off" and "SPATE 1" in r.text
+    assert summary(reading(at("ford", spate=0), "Ford when the river drops")) == "confirm FORD"
+    assert summary(reading("shore", "steady when the sky is fair")) == "confirm STEADY"  # day 3: value 6, FAIR
+
+
+def test_ruling_35_stop_or_camp_at_names_a_place_rest_at_does_not() -> None:
+    assert summary(reading("glen", "Rest at the ford")) == "move REST"
+    assert summary(reading("shore", "Push and camp at the inn")) == "move PUSH"
+    assert summary(reading("shore", "stop at the inn")) == "answer"
+
+
+def test_ruling_36_turn_for_home_inside_a_message_is_asked_once() -> None:
+    for message in ("turn for home", "let's turn for home", "I want to go home", "we give up"):
+        r = reading("shore", message)
+        assert summary(r) == "confirm home", message
+    assert summary(reading("shore", "we won't give up")) == "answer"
+    r = reading("shore", "yes", reading("shore", "I want to go home"))
+    assert r.kind is ReadAs.COMMAND and summary(r) == "command home"
+
+
+def test_ruling_37_otherwise_opens_a_branch_the_tape_settles() -> None:
+    # day 3 reads 6, FAIR
+    assert summary(reading("shore", "Push if it rains, otherwise rest")) == "confirm REST"
+    assert summary(reading("shore", "Rest if the sky is fair, otherwise push")) == "confirm REST"
+    assert summary(reading("shore", "push if Ewan is well, otherwise rest")) == "ask PUSH|REST"
+
+
+def test_ruling_38_picking_an_asked_option_completes_the_asked_message() -> None:
+    asked = reading("inn", "buy 2 meal and push or rest")
+    assert summary(asked) == "ask PUSH|REST"
+    assert summary(reading("inn", "push", asked)) == "move PUSH +MEAL2"
+    assert summary(reading("inn", "push?", asked)) == "confirm PUSH +MEAL2"  # the answer's own hedge
+    toll = reading("bridge", "pay the toll")
+    assert summary(reading("bridge", "steady", toll)) == "move TOLL/STEADY"
+    sell = reading("smiddy", "sell 5 for meal")
+    assert summary(reading("smiddy", "trade", sell)) == "confirm biz +TRADE5"
+
+
+def test_ruling_39_yes_and_no_answer_only_a_confirm_line() -> None:
+    confirm = reading("shore", "push?")
+    assert summary(reading("shore", "Yes.", confirm)) == "move PUSH"
+    assert summary(reading("shore", "aye", confirm)) == "move PUSH"
+    assert summary(reading("shore", "no", confirm)) == "answer"
+    assert summary(reading("shore", "yes")) == "answer"
+    asked = reading("shore", "rest or push")
+    assert summary(reading("shore", "sure", asked)) == "answer"  # an ask is not a confirm line
+
+
+def test_ruling_40_the_leading_words_are_exactly_the_cards() -> None:
+    for message in ("Today we push", "please push", "I think we push on", "take the boat"):
+        place = "kyle" if "boat" in message else "shore"
+        assert summary(reading(place, message)) == "answer", message
+
+
+def test_ruling_41_a_label_is_passed_and_the_hedge_scan_starts_after_it() -> None:
+    assert summary(reading("shore", "Day 3: push")) == "move PUSH"
+    assert summary(reading("shore", "Day 3: push tomorrow")) == "ask put off"
+    assert summary(reading("shore", "Day 3: we can't rest. Push.")) == "confirm PUSH"
