@@ -117,12 +117,12 @@ def what_would_happen(card: Any, state: Drove, action: Any) -> str:
     for ev in events:
         name = type(ev).__name__
         if name == "DayRead":
-            bits.append(f"value {ev.raw}, {ev.sky}")
+            bits.append(f"value {ev.raw}, {ev.sky} sky")
         elif name == "Banded":
             if ev.shift:
-                bits.append(f"{ev.raw} {ev.shift:+d} = {ev.adjusted}, {ev.band}".replace("-", "−"))
+                bits.append(f"{ev.raw} {ev.shift:+d} = {ev.adjusted}: {ev.band}".replace("-", "−"))
             else:
-                bits.append(ev.band)
+                bits.append(f"{ev.adjusted}: {ev.band}")
         elif name == "Refused":
             bits.append(ev.reason)
     moved = []
