@@ -87,6 +87,8 @@ class BerthSpace(Sequence[Berth]):
     not touch, the Frigates that touch none of them are the bits common to three sets."""
 
     def __init__(self, size: int = SIZE) -> None:
+        if not 4 <= size <= SIZE:  # smaller seas are for cross-checking the count by brute force
+            raise ValueError(f"a sea of {size}x{size}: the berth space is counted on 4x4 up to 8x8")
         self.size = size
         lengths = [k for _, k in FLEET]
         self._places = [placements(k, size) for k in lengths]
@@ -158,7 +160,11 @@ class BerthSpace(Sequence[Berth]):
                         yield self._berth((c, s, b, f))
 
     def __contains__(self, berth: object) -> bool:
-        return isinstance(berth, Berth) and self.size == SIZE and berth.is_legal()
+        return (
+            isinstance(berth, Berth)
+            and berth.is_legal()
+            and all("ABCDEFGH".index(c[0]) < self.size and int(c[1:]) <= self.size for c in berth.hull_cells)
+        )
 
     def index(self, berth: Berth, start: int = 0, stop: int | None = None) -> int:  # type: ignore[override]
         """The position of a legal berth in this order (the inverse of indexing)."""
@@ -166,7 +172,7 @@ class BerthSpace(Sequence[Berth]):
             raise ValueError("not a legal berth")
         which = []
         for ship, places in zip(berth.ships, self._places):
-            which.append(places.index(tuple(sorted(cell_index(x) for x in ship.cells))))
+            which.append(places.index(tuple(sorted(_index(x, self.size) for x in ship.cells))))
         c, s, b, f = which
         k = next(i for i, row in enumerate(self._tree[c]) if row[0] == s)
         s_, bs, cum = self._tree[c][k]
@@ -198,8 +204,12 @@ def _bits(x: int) -> list[int]:
     return out
 
 
+def _index(cell: str, size: int) -> int:
+    return cell_index(cell) if size == SIZE else (int(cell[1:]) - 1) * size + "ABCDEFGH".index(cell[0])
+
+
 def _cell(i: int, size: int) -> str:
-    return cell_name(i) if size == SIZE else f"{'ABCDEFGHIJKLMNOP'[i % size]}{i // size + 1}"
+    return cell_name(i) if size == SIZE else f"{'ABCDEFGH'[i % size]}{i // size + 1}"
 
 
 @cache
