@@ -155,3 +155,12 @@ def test_property_the_reader_never_raises_and_never_runs_without_an_order_word(m
     if r.runs:
         low = message.lower()
         assert any(w in low for w in ORDER_WORDS + ["two", "both", "2 boat", "keep going", "move on"]), message
+
+
+def test_rule_5_a_what_if_for_one_named_order_is_answered_exactly() -> None:
+    r = reading("shore", "What if we push?")
+    assert r.kind is ReadAs.ANSWER and not r.runs
+    # day 3 reads 6: PUSH −4 = 2, BAD on the shore road (a fall, WEAR +2)
+    assert r.text.startswith("If PUSH (value 6, FAIR sky; 6 −4 = 2: BAD): mile 20→33")
+    assert "WEAR 0→3" in r.text
+    assert "Day 3's order" in r.text

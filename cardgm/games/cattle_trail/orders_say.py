@@ -140,6 +140,9 @@ def what_would_happen(card: Any, state: Drove, action: Any) -> str:
     for name in after.laid:
         if name not in state.laid:
             moved.append(f"{name} laid up")
+    for name in state.crew:
+        if name not in after.crew and name not in after.laid:
+            moved.append(f"{name} gone home")
     if after.end:
         moved.append(f"end:{after.end}")
     line = order_words(action)

@@ -25,6 +25,7 @@ from cardgm.games.cattle_trail.orders_say import (
     or_list,
     store_lacks,
     tips,
+    what_would_happen,
 )
 from cardgm.games.cattle_trail.orders_words import MARCH, NO, PACES, YES, Tok, bare_number, bare_word, is_word
 from cardgm.games.cattle_trail.state import Drove
@@ -238,7 +239,29 @@ def _answer(game: Any, state: Drove, message: str, toks: tuple[Tok, ...]) -> str
                 return str(text)
     except ImportError:
         pass
+    what_if = _what_if(game, state, message)
+    if what_if:
+        return what_if
     return "That is not something this card answers."
+
+
+def _what_if(game: Any, state: Drove, message: str) -> str:
+    """A what-if for one order the question mentions ("What if we push?"), worked by the rules on
+    a copy of the morning: the same arithmetic a confirm line shows."""
+    p = parse(message, place_kind(state.mile))
+    orders = {h.order for h in p.hits}
+    if place_kind(state.mile) == "bridge" and "TOLL" in orders:
+        paces = [h.order for h in p.hits if h.order in PACES]
+        if len(set(paces)) != 1:
+            return ""
+        action = DayOrder("TOLL", toll_pace=paces[0])  # type: ignore[arg-type]
+    elif len(orders) == 1:
+        action = DayOrder(orders.pop())  # type: ignore[arg-type]
+    else:
+        return ""
+    if rules.refusal(state, action) is not None:
+        return ""
+    return f"If {what_would_happen(game.card, state, action)}."
 
 
 # -- judging a plan ---------------------------------------------------------------------------------------
