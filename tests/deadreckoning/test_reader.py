@@ -10,7 +10,7 @@ from cardgm.games.deadreckoning import voice
 from cardgm.games.deadreckoning.rules import Salvo, StrikeColours
 from cardgm.games.deadreckoning.state import Duel
 
-from .helpers import card, new_run, play
+from .helpers import new_run, play
 
 
 def reading(message: str, state: Duel | None = None):
@@ -101,7 +101,7 @@ def test_warmer_closer_and_hints_are_refused(message: str) -> None:
 @pytest.mark.parametrize("message", HULL_ASKS)
 def test_a_hulls_length_or_orientation_is_refused(message: str) -> None:  # ruling 4
     _, replies = play(["B2", message])
-    assert replies[-1].read_as is ReadAs.ANSWER and voice.REFUSE_HULL in replies[-1].text or voice.REFUSE_BERTH in replies[-1].text
+    assert replies[-1].read_as is ReadAs.ANSWER and voice.REFUSE_HULL in replies[-1].text
     assert replies[-1].fields["shots"] == 1
 
 
@@ -176,6 +176,3 @@ def test_refusals_do_not_echo_the_cell_asked_about() -> None:
     _, (r,) = play(["is D4 a hit?"])
     assert "D4" not in r.text
 
-
-def test_the_card_is_the_one_loaded() -> None:
-    assert card().game_id == "deadreckoning"

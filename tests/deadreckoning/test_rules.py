@@ -7,7 +7,6 @@ import re
 import pytest
 
 from cardgm.game import GameError, ReadAs
-from cardgm.games.deadreckoning import rules
 from cardgm.games.deadreckoning.rules import Salvo, StrikeColours
 from cardgm.games.deadreckoning.state import Duel
 
@@ -139,10 +138,6 @@ def test_the_worst_clearance_fires_every_cell_and_still_scores_46() -> None:
     water = [f"{c}{r}" for r in range(1, 9) for c in "ABCDEFGH" if f"{c}{r}" not in CARD_CELLS]
     _, replies = play(water + CLEAN_TEN)
     assert (replies[-1].fields["shots"], replies[-1].score) == (64, 46)
-
-
-def test_score_is_clamped_to_0_100() -> None:
-    assert rules.score(Duel(grid="x" * 10 + "." * 54, sunk=("Cutter", "Sloop", "Brigantine", "Frigate"))) == 100
 
 
 def test_i_strike_my_colours_ends_the_duel_at_once_with_score_0() -> None:  # ruling 3
