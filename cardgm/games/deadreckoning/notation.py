@@ -22,7 +22,6 @@ from .state import (
     UNFIRED,
     Berth,
     Duel,
-    is_cell,
     ship_from_cells,
 )
 

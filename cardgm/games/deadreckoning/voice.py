@@ -28,6 +28,10 @@ HIT_LINES = (
 NEXT = "Your next salvo?"
 
 
+def salvos(n: int) -> str:
+    return f"{n} salvo" if n == 1 else f"{n} salvos"
+
+
 def grid(state: Duel) -> str:
     """THE SHOT GRID, printed on every reply (rule 8)."""
     return grid_picture(state.grid)
@@ -109,7 +113,7 @@ def narrate(before: Duel, events: tuple[Event, ...], after: Duel) -> str:
             parts.append(f"That was the last of them: all four ships sunk in {event.shots} salvos. The sea is clear.")
             ended = True
         elif isinstance(event, ColoursStruck):
-            parts.append(f"You strike your colours after {after.shots} salvos. The guns fall silent.")
+            parts.append(f"You strike your colours after {salvos(after.shots)}. The guns fall silent.")
             ended = True
     if not ended:  # the final reply's grid is the reveal, in the finale
         parts += [grid(after), NEXT]
@@ -146,7 +150,7 @@ def scoring(state: Duel) -> str:
             f"Fleet CLEARED in {state.shots} salvos against a par of {PAR}: score 100 - "
             f"({state.shots} - {PAR}) = {raw}{clamp}."
         )
-    return f"Colours struck after {state.shots} salvos. A surrender is not a completed hunt: score 0."
+    return f"Colours struck after {salvos(state.shots)}. A surrender is not a completed hunt: score 0."
 
 
 def seal_check(seal: Seal) -> str:
@@ -208,7 +212,7 @@ def resumed(state: Duel, seal: Seal) -> str:
     )
     return "\n\n".join(
         [
-            f"Back at the rail, turn {state.turn}: {state.shots} salvos fired, {state.hits} hits, "
+            f"Back at the rail, turn {state.turn}: {salvos(state.shots)} fired, {state.hits} hits, "
             f"sunk: {sunk_words(state)}. This duel plays {which}.",
             grid(state),
             NEXT,
