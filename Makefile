@@ -18,7 +18,7 @@ play: setup
 	$(BIN)/cardgm play $(CARD)
 
 test: setup
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -q
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis
