@@ -4,9 +4,12 @@ character (rules 2, 6, 9 and rulings 2, 3, 4, 9, 11)."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardgm.game import ReadAs
 from cardgm.games.deadreckoning import voice
+from cardgm.games.deadreckoning.reader import cells_named
 from cardgm.games.deadreckoning.rules import Salvo, StrikeColours
 from cardgm.games.deadreckoning.state import Duel
 
@@ -176,3 +179,14 @@ def test_refusals_do_not_echo_the_cell_asked_about() -> None:
     _, (r,) = play(["is D4 a hit?"])
     assert "D4" not in r.text
 
+
+
+@given(st.text(max_size=80) | st.from_regex(r"(fire |salvo |)[A-Za-z] ?[0-9]{1,2}[.!?]?( [A-Za-z][0-9])?", fullmatch=True))
+@settings(max_examples=300, deadline=None)
+def test_any_words_are_read_without_raising_and_fire_only_a_cell_they_name(message: str) -> None:
+    r = new_run().game.read(Duel(), message, None)
+    if isinstance(r.action, Salvo):
+        assert r.kind is ReadAs.MOVE
+        squeezed = message.upper().replace(" ", "").replace("-", "")
+        assert r.action.cell in squeezed
+        assert sum(1 for c in cells_named(message.lower())) <= 1
