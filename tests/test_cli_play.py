@@ -1,0 +1,116 @@
+"""`cardgm play` as other programs drive it: scripted lines, --json, --resume, --log; and the
+interactive terminal through a real pseudo-terminal."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from cardgm.cli import main
+
+ORDERS = "FULL, SAIL, ROW\nshort ration, awning up, watch tonight\nsave\n"
+
+
+def play(*args: str, input: str = ""):
+    return CliRunner().invoke(main, ["play", *args], input=input)
+
+
+def test_scripted_play_prints_every_reply_ending_with_its_ledger() -> None:
+    result = play("becalmed", input=ORDERS)
+    assert result.exit_code == 0
+    replies = [r for r in result.output.split("\n\n[L] ")]
+    # opening + three replies, each closed by a LEDGER line
+    assert result.output.count("\n[L] day ") == 4
+    for block in result.output.strip().split("\n\n\n"):
+        assert block.splitlines()[-1].startswith("[L] day ")
+    assert replies
+
+
+def test_script_file_is_the_same_as_stdin(tmp_path) -> None:
+    f = tmp_path / "orders.txt"
+    f.write_text(ORDERS, encoding="utf-8")
+    assert play("becalmed", "--script", str(f)).output == play("becalmed", input=ORDERS).output
+
+
+def test_json_prints_one_object_per_reply_with_the_documented_keys() -> None:
+    result = play("becalmed", "--json", input=ORDERS)
+    objects = [json.loads(line) for line in result.output.splitlines()]
+    assert len(objects) == 4
+    keys = {"turn", "message", "read_as", "command", "prose", "ledger", "state", "ended", "end", "score", "result", "save", "text"}
+    for obj in objects:
+        assert keys <= set(obj)
+        assert obj["text"].endswith(obj["ledger"])
+    assert [o["read_as"] for o in objects] == ["opening", "move", "move", "command"]
+    assert [o["turn"] for o in objects] == [1, 2, 3, 4]
+    assert objects[3]["command"] == "save" and objects[3]["save"].startswith("-----BEGIN AIGC SAVE-----")
+    assert objects[1]["state"]["water"] == 22
+
+
+def test_resume_from_a_file_continues_where_the_save_left_off(tmp_path) -> None:
+    first = play("becalmed", "--json", input=ORDERS)
+    saved = json.loads(first.output.splitlines()[-1])
+    f = tmp_path / "save.txt"
+    f.write_text(saved["save"], encoding="utf-8")
+    again = play("becalmed", "--json", "--resume", str(f), input="dry, down, fish\n")
+    a, b = (json.loads(line) for line in again.output.splitlines())
+    assert a["command"] == "resume" and a["ledger"] == saved["ledger"]
+    straight = play("becalmed", "--json", input=ORDERS + "dry, down, fish\n")
+    assert json.loads(straight.output.splitlines()[-1])["text"] == b["text"]
+
+
+def test_pasted_save_block_in_a_script_is_one_message() -> None:
+    saved = json.loads(play("becalmed", "--json", input=ORDERS).output.splitlines()[-1])
+    result = play("becalmed", "--json", input=saved["save"] + "\n")
+    objects = [json.loads(line) for line in result.output.splitlines()]
+    assert len(objects) == 2 and objects[1]["command"] == "resume"
+
+
+def test_a_bad_resume_file_is_a_clear_error(tmp_path) -> None:
+    f = tmp_path / "save.txt"
+    f.write_text("-----BEGIN AIGC SAVE-----\ngame:becalmed water:-3\n-----END AIGC SAVE-----\n", encoding="utf-8")
+    result = play("becalmed", "--resume", str(f))
+    assert result.exit_code == 2 and "cannot be resumed" in result.output and "Traceback" not in result.output
+
+
+def test_log_replays_with_verify_run_and_checks_the_result(tmp_path) -> None:
+    log = tmp_path / "run.jsonl"
+    result = play("becalmed", "--log", str(log), input="FULL, SAIL, ROW\nlet her drive\n")
+    assert result.exit_code == 0
+    last = json.loads(log.read_text().splitlines()[-1])
+    assert last["ended"] and last["result"].startswith("RESULT: AIGC|becalmed|")
+    ok = CliRunner().invoke(main, ["verify", "run", str(log), "--result", last["result"]])
+    assert ok.exit_code == 0, ok.output
+    assert "RESULT matches exactly." in ok.output
+    wrong = last["result"].replace("turns:", "turns:9")
+    bad = CliRunner().invoke(main, ["verify", "run", str(log), "--result", wrong])
+    assert bad.exit_code == 1 and "DIFFERS" in bad.output and "turns" in bad.output
+
+
+def test_verify_run_reads_json_output_with_card_and_refuses_garbage(tmp_path) -> None:
+    out = tmp_path / "out.jsonl"
+    out.write_text(play("becalmed", "--json", input="FULL, SAIL, ROW\n").output)
+    assert CliRunner().invoke(main, ["verify", "run", str(out), "--card", "becalmed"]).exit_code == 0
+    nocard = CliRunner().invoke(main, ["verify", "run", str(out)])
+    assert nocard.exit_code == 2 and "--card" in nocard.output
+    junk = tmp_path / "junk.jsonl"
+    junk.write_text("{not json\n")
+    assert CliRunner().invoke(main, ["verify", "run", str(junk), "--card", "becalmed"]).exit_code == 2
+
+
+def test_interactive_terminal_plays_and_leaves_with_a_save() -> None:
+    pexpect = pytest.importorskip("pexpect")
+    env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1")
+    child = pexpect.spawn(sys.executable, ["-m", "cardgm.cli", "play", "becalmed"], encoding="utf-8", timeout=20, env=env)
+    child.expect(r"tape:1 \| flags:none \| v1\.0\.0")
+    child.expect(">")
+    child.sendline("FULL, SAIL, ROW")
+    child.expect(r"day 2/14 \| westing 5/30 \| water 22")
+    child.expect(">")
+    child.sendeof()
+    child.expect("-----BEGIN AIGC SAVE-----")
+    child.expect("-----END AIGC SAVE-----")
+    child.expect(pexpect.EOF)
