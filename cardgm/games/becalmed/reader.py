@@ -60,7 +60,7 @@ _DRIVE_IF = re.compile(r"\b(?:if|when|unless|until|later|tomorrow|maybe|might|pe
 _SAVE_ONLY = re.compile(r"^(?:please )?save(?: (?:the )?game| it| now| here| please| the voyage)?(?: please)?$")
 
 _UNHONOURED = re.compile(
-    r"\b(?:no deaths?|nobody dies|no one dies|noone dies|don t (?:let|kill)|dont (?:let|kill)|spare|"
+    r"\b(?:no deaths?|nobody dies|no one dies|noone dies|(?:don t|dont|do not) (?:let (?:anyone|anybody|them|any of them|him) die|kill)|spare|"
     r"no sharks|more water|easier|shorter (?:replies|answers)|fewer words|under \d+ words|"
     r"no (?:violence|narration|story)|skip the (?:story|narration)|make it (?:easy|easier))\b"
 )
@@ -131,6 +131,12 @@ def read(state: State, message: str, pending: Reading | None, tape: tuple[int, .
             drive_note = "\"Let her drive\" is read only as the order, never as a plan: say it plainly when you mean it."
         else:
             return Reading(ReadAs.COMMAND, command="end", action=R.GiveOver())
+
+    if pending is not None and pending.kind is ReadAs.CONFIRM and held is not None:
+        if re.fullmatch(r"(?:yes|y|aye|yes please|do it|go|run them|carry on)", text):
+            return Reading(ReadAs.MOVE, action=held)
+        if re.fullmatch(r"(?:no|n|nay|no thanks)", text):
+            return _ask(state, tape, held, "Then change a call; the others stand.")
 
     if _SAVE_ONLY.match(text.replace("?", "").strip()):
         if state.phase != "calls":
@@ -284,6 +290,9 @@ def _calls(
     gaps = R.missing(state, calls)
     if bad or clashes:
         lines.append("Nothing is read from the tape.")
-    if gaps or bad or clashes:
+    if gaps or clashes:
         return _ask(state, tape, calls if calls.given() else None, " ".join(lines))
+    if bad:  # only a canvas call on a LOST canvas leaves nothing missing: confirm the rest
+        lines.append(f"Run {', '.join(calls.given())} with the canvas as it lies? (yes/no)")
+        return Reading(ReadAs.CONFIRM, text=" ".join(lines), action=calls)
     return Reading(ReadAs.MOVE, text=" ".join(lines), action=calls)

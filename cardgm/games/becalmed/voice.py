@@ -74,6 +74,10 @@ def _verb(soul: str, he: str, you: str) -> str:
     return you if soul == "Y" else he
 
 
+PRONOUN = {"P": ("he", "him", "his"), "C": ("he", "him", "his"), "O": ("he", "him", "his"),
+           "N": ("she", "her", "her"), "Y": ("you", "you", "your")}
+
+
 def join(names: Sequence[str]) -> str:
     names = list(names)
     if not names:
@@ -184,11 +188,11 @@ def death(soul: str, state: State, how: str) -> str:
     if how == "thirst":
         if soul == "Y":
             return "You die in the bottom-boards before the light goes. The boat goes on without you."
-        return f"{who(soul)} dies in the bottom-boards before the light goes. You put him over the side with what words there are."
+        return f"{who(soul)} dies in the bottom-boards before the light goes. You put {PRONOUN[soul][1]} over the side with what words there are."
     if how == "salt":
         if soul == "Y":
             return "The salt water finishes you at dusk, on its own clock."
-        return f"The salt water finishes {who(soul)} at dusk, on its own clock. He goes over the side quietly."
+        return f"The salt water finishes {who(soul)} at dusk, on its own clock. {PRONOUN[soul][0].capitalize()} goes over the side quietly."
     if how == "sharks":
         return f"The sharks are under her. {who(soul)} {_verb(soul, 'does', 'do')} not come back."
     return f"{who(soul)} {_verb(soul, 'dies', 'die')}."
@@ -291,7 +295,7 @@ def narrate(before: State, action: object, events: tuple[Event, ...], after: Sta
             cur.append(pour + f" The breaker holds {ev.water}.")
         elif isinstance(ev, R.CallsTaken):
             hands = {"BUTCHER": "the hands butchering the turtle", "NONE": "no hands to work"}.get(ev.hands, ev.hands)
-            cur.append(f"Canvas {ev.canvas}, {hands}.")
+            cur.append(f"Canvas {ev.canvas}, hands {hands}." if ev.hands in ("ROW", "FISH", "BAIL", "MEND", "WATCH") else f"Canvas {ev.canvas}, {hands}.")
         elif isinstance(ev, R.CarriedAway):
             cur.append(
                 "She runs before it under a scrap until the scrap goes too: the canvas is LOST."
@@ -308,7 +312,8 @@ def narrate(before: State, action: object, events: tuple[Event, ...], after: Sta
         elif isinstance(ev, R.SeaRead):
             line = f"Dusk. Tape {ev.position} reads {ev.value}: {ev.name}."
             if ev.name == "A SHIP":
-                line += " " + ship_line(ev.value)
+                if after.in_lane:
+                    line += " " + ship_line(ev.value)
             elif SEA_WORDS[ev.name]:
                 line += " " + SEA_WORDS[ev.name]
             if ev.name == "AN EMPTY SEA":
@@ -322,6 +327,8 @@ def narrate(before: State, action: object, events: tuple[Event, ...], after: Sta
         elif isinstance(ev, R.TurtleCall):
             if not ev.take:
                 cur.append("You leave her sleeping, and lose nothing.")
+        elif isinstance(ev, R.Water) and ev.amount == 0:
+            cur.append("She ships it green, but the breaker is already empty; nothing is left to spoil.")
         elif isinstance(ev, R.Water):
             cur.append(WATER_WORDS[ev.item].format(n=abs(ev.amount)) + f"; the breaker holds {ev.water}.")
         elif isinstance(ev, R.Torn):
@@ -356,12 +363,14 @@ def narrate(before: State, action: object, events: tuple[Event, ...], after: Sta
                 cur.append(death(ev.soul, after, "sharks"))
             else:
                 cur.append(
-                    f"{'You are' if ev.soul == 'Y' else 'He is'} hauled back in. Thirst eases by one tonight, "
+                    ("You claw back in over the gunwale" if ev.soul == "Y" else f"{PRONOUN[ev.soul][0].capitalize()} is hauled back in")
+                    + ". Thirst eases by one tonight, "
                     "it will be two worse tomorrow, and the salt kills at the second dusk whatever anyone does. "
                     f"Thirst {after.thirst}/7."
                 )
         elif isinstance(ev, R.Raised):
-            cur.append(f"The watch sits up with {who(ev.soul, False)} all night; by morning {_verb(ev.soul, 'he is', 'you are')} on {_verb(ev.soul, 'his', 'your')} feet.")
+            p = PRONOUN[ev.soul]
+            cur.append(f"The watch sits up with {who(ev.soul, False)} all night; by morning {p[0]} {_verb(ev.soul, 'is', 'are')} on {p[2]} feet.")
         elif isinstance(ev, R.Mended):
             cur.append("Nance works all day with palm and needle; the canvas is bent again by dawn.")
         elif isinstance(ev, R.Ended):
@@ -395,7 +404,7 @@ def _flag(ev: R.Flag) -> str:
 
 def _ship(ev: R.Ship) -> str:
     if not ev.in_lane:
-        return "Out here it is nothing — a star, a cloud with a hard edge. No ship, no flare."
+        return f"But she is outside the lane, and out here a {ev.value} is nothing — a star, a cloud with a hard edge. No ship, no flare."
     if ev.answered:
         burnt = "Both flares go up together" if ev.burnt == 2 else "The flare goes up"
         return f"{burnt}, red over the water. She sees you, and she rounds to."
