@@ -210,10 +210,11 @@ def verify_seal(reveal: str, commitment: str) -> None:
     """
     from cardgm import seal
 
-    text = Path(reveal).read_bytes().decode("utf-8", errors="replace")
-    digest = seal.commitment(text)
+    raw = Path(reveal).read_bytes()
+    digest = seal.commitment(raw)  # the file's bytes as they are: a decode could change them
+    text = raw.decode("utf-8", errors="replace")
     try:
-        ok = seal.verify(text, commitment)
+        ok = seal.verify(raw, commitment)
     except ValueError as exc:
         _fail(str(exc))
     click.echo(f"sha256   {digest}")

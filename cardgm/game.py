@@ -129,3 +129,6 @@ class Game(Protocol):
 
     def fields(self, state: Any) -> dict[str, Any]:
         """The state as plain JSON-able fields, for `--json`. Nothing hidden."""
+
+    # Optional: `status(state) -> str`, what the card prints every turn besides the LEDGER (a
+    # shot grid). The Run adds it to the replies it writes itself (a refused save, after the end).

@@ -92,7 +92,7 @@ class Run:
         ending = self.game.ending(self.state)
         if ending is not None:
             # The game is over: nothing moves and no turn is counted.
-            prose = "The game is over. Start a new run to play again."
+            prose = self._with_status("The game is over. Start a new run to play again.")
             reply = self._compose(message, ReadAs.ANSWER, None, prose, ending=ending, finale=False)
             self.transcript.append((message, reply))
             return reply
@@ -101,8 +101,10 @@ class Run:
         if len(message) > MAX_MESSAGE:
             reading = Reading(
                 ReadAs.ASK,
-                text=f"That message is {len(message):,} characters long; cardgm reads up to "
-                f"{MAX_MESSAGE:,}. Nothing has changed. Send your words again, shorter.",
+                text=self._with_status(
+                    f"That message is {len(message):,} characters long; cardgm reads up to "
+                    f"{MAX_MESSAGE:,}. Nothing has changed. Send your words again, shorter."
+                ),
             )
             return self._finish(message, reading, reading.text)
 
@@ -135,7 +137,7 @@ class Run:
 
     def _resume(self, message: str, block: str) -> Reply:
         if self.moved:
-            prose = (
+            prose = self._with_status(
                 "A SAVE block is resumed only as the first message of a new run; this one has "
                 "already begun, and its own LEDGER stands. Nothing has changed."
             )
@@ -143,7 +145,7 @@ class Run:
         try:
             state = self.game.load(block)
         except SaveError as exc:
-            prose = f"That SAVE block cannot be resumed: {exc} Nothing has changed."
+            prose = self._with_status(f"That SAVE block cannot be resumed: {exc} Nothing has changed.")
             return self._finish(message, Reading(ReadAs.ANSWER, text=prose), prose)
         self.state = state
         self.moved = True
@@ -161,6 +163,12 @@ class Run:
         self.transcript.append((None, reply))
         return reply
 
+    def _with_status(self, text: str) -> str:
+        """A reply the Run writes itself still shows what the card prints every turn (a grid)."""
+        status = getattr(self.game, "status", None)
+        shown = status(self.state) if status else ""
+        return f"{text}\n\n{shown}" if shown else text
+
     # -- composing -----------------------------------------------------------------------------
 
     def _compose(
@@ -175,12 +183,14 @@ class Run:
         finale: bool = True,
     ) -> Reply:
         ledger = self.game.ledger(self.state)
-        parts = [prose.strip()] if prose.strip() else []
+        # Only blank lines are trimmed: a reply may open with an indented grid.
+        prose = prose.strip("\n").rstrip()
+        parts = [prose] if prose.strip() else []
         result = None
         if ending is not None:
             result = self.game.result(self.state)
             if finale:
-                parts += [self.game.finale(self.state).strip(), result, self.game.pointers(self.state).strip()]
+                parts += [self.game.finale(self.state).strip("\n").rstrip(), result, self.game.pointers(self.state).strip()]
             else:
                 parts.append(result)
         parts.append(ledger)
@@ -190,7 +200,7 @@ class Run:
             message=message,
             read_as=read_as,
             command=command,
-            prose=prose.strip(),
+            prose=prose,
             ledger=ledger,
             text=text,
             fields=self.game.fields(self.state),

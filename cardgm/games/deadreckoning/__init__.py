@@ -71,6 +71,10 @@ class DeadReckoning:
     def narrate(self, before: Duel, action: Action, events: tuple[Event, ...], after: Duel) -> str:
         return voice.narrate(before, events, after)
 
+    def status(self, state: Duel) -> str:
+        """Rule 8's shot grid, for the replies the Run writes itself (a refused save, after the end)."""
+        return voice.grid(state)
+
     def ledger(self, state: Duel) -> str:
         return notation.ledger(state)
 
