@@ -224,3 +224,9 @@ def test_reader_never_raises_on_odd_words():
     for state in (st(), st(phase="turtle", tape=18, day=9), st(phase="signal", tape=20, day=10, in_lane=True)):
         for message in ["", "let", "her", "burn 7 flares", "stop at day 0", "day 99", "save save save", "yes", "no"]:
             assert game.read(state, message, None) is not None
+
+
+def test_a_negated_let_her_drive_leaves_the_calls_in_the_message_to_run():
+    r = read(st(), "Don't let her drive yet. short, awning, bail")
+    assert r.kind is ReadAs.MOVE and r.action == R.Calls("SHORT", "AWNING", "BAIL", 1)
+    assert "only as the order" in r.text

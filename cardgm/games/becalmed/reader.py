@@ -124,13 +124,19 @@ def read(state: State, message: str, pending: Reading | None, tape: tuple[int, .
 
     # "let her drive": the order, at any point; never a plan or a negation (ruling 22).
     drive_note = ""
+    rest = message
     if _DRIVE.search(text):
-        if _DRIVE_NOT.search(text):
+        sentences = re.split(r"(?<=[.!?;\n])", message)
+        said = [x for x in sentences if _DRIVE.search(_norm(x))]
+        rest = "".join(x for x in sentences if not _DRIVE.search(_norm(x)))
+        spoken = " ".join(_norm(x) for x in said)
+        if _DRIVE_NOT.search(spoken):
             drive_note = "\"Let her drive\" is read only as the order; said with a no, nothing ends."
-        elif _DRIVE_IF.search(text):
+        elif _DRIVE_IF.search(spoken):
             drive_note = "\"Let her drive\" is read only as the order, never as a plan: say it plainly when you mean it."
         else:
             return Reading(ReadAs.COMMAND, command="end", action=R.GiveOver())
+        text = _norm(rest)
 
     if pending is not None and pending.kind is ReadAs.CONFIRM and held is not None:
         if re.fullmatch(r"(?:yes|y|aye|yes please|do it|go|run them|carry on)", text):
@@ -155,7 +161,7 @@ def read(state: State, message: str, pending: Reading | None, tape: tuple[int, .
         return _turtle(state, text, tape, drive_note)
     if state.phase == "signal":
         return _signal(state, text, tape, drive_note)
-    return _calls(state, message, text, held, tape, drive_note)
+    return _calls(state, rest, text, held, tape, drive_note)
 
 
 def _held(state: State, pending: Reading | None) -> R.Calls | None:
@@ -242,9 +248,7 @@ def _signal(state: State, text: str, tape: tuple[int, ...], note: str) -> Readin
 def _calls(
     state: State, message: str, text: str, held: R.Calls | None, tape: tuple[int, ...], note: str
 ) -> Reading:
-    body = _DRIVE.sub(" ", text)
-    if note:  # drop the "let her drive …" clause: it is neither an order nor a call
-        body = re.split(r"\blet (?:her|the boat|it|the cutter) drive\b", _norm(message))[0]
+    body = text  # any "let her drive" sentence is already dropped: it is neither an order nor a call
     new, clashes = parse_calls(body)
     new = R.Calls(new.issue, new.canvas, new.hands, state.day)
     words = _words_only(body)
