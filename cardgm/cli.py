@@ -134,8 +134,15 @@ def _interactive(run, emit) -> None:
                     line += "\n" + session.prompt("… ")
         except (EOFError, KeyboardInterrupt):
             if not run.ended:
+                from cardgm.game import GameError
+
                 click.echo()
-                click.echo(run.game.save(run.state))
+                try:
+                    click.echo(run.game.save(run.state))
+                except GameError as exc:
+                    # e.g. a dusk waiting on the player's answer: no SAVE block can hold that.
+                    click.echo(f"No SAVE block can be printed here: {exc}")
+                    return
                 click.echo()
                 click.echo(run.game.save_note(run.state))
             return
