@@ -277,6 +277,36 @@ def verify_run(log: str, card: str | None, result: str | None) -> None:
     sys.exit(0 if verdict.matches else 1)
 
 
+# -- audit -------------------------------------------------------------------------------------
+
+
+@main.command("audit")
+@click.argument("transcript", type=click.Path(exists=True, dir_okay=False))
+@click.option("--card", "card", help="The card, when the transcript does not show it (e.g. becalmed).")
+@click.option("--json", "as_json", is_flag=True, help="Print the audit as one JSON object.")
+@click.option("--html", "html_out", type=click.Path(dir_okay=False, writable=True), help="Also write a shareable HTML page to FILE.")
+def audit_cmd(transcript: str, card: str | None, as_json: bool, html_out: str | None) -> None:
+    """Audit a chat TRANSCRIPT in which an AI ran a card: every LEDGER against the rules.
+
+    TRANSCRIPT is plain text copied from a chat page (turns marked "You said:" / "ChatGPT said:",
+    "User:" / "Assistant:", Markdown headings or bold names, or unmarked with each AI reply ending
+    in its LEDGER line) or a chat service's JSON export. Exit status: 0 when nothing is found,
+    1 with findings, 2 when the transcript cannot be read.
+    """
+    from cardgm.verify import report
+    from cardgm.verify.audit import AuditError, audit
+    from cardgm.verify.transcript_io import TranscriptError, read_transcript
+
+    try:
+        found = audit(read_transcript(Path(transcript).read_text(encoding="utf-8")), card_name=card)
+    except (TranscriptError, AuditError, CardError, UnicodeDecodeError) as exc:
+        _fail(f"{transcript}: {exc}")
+    click.echo(report.as_json(found) if as_json else report.text(found))
+    if html_out:
+        Path(html_out).write_text(report.html_page(found), encoding="utf-8")
+    sys.exit(1 if found.findings else 0)
+
+
 # -- seal --------------------------------------------------------------------------------------
 
 
