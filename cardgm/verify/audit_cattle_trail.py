@@ -1,0 +1,149 @@
+"""DROVER'S AUTUMN's part of the audit: its LEDGER read leniently, the day's arithmetic from the
+rules' own events, the day's value as the AI announced it, and "one value a day, never a second".
+
+The LEDGER carries every number of the drove, so an AI's own line is rebuilt from it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any
+
+from cardgm.game import Game
+from cardgm.games.cattle_trail import events as E
+from cardgm.games.cattle_trail import notation
+from cardgm.games.cattle_trail.state import Drove
+from cardgm.verify.audit import Adapter, Context, Finding
+
+FIELDS = ("turn", "day", "mile", "place", "head", "flesh", "meal", "silver", "wear", "crew", "laid", "spate", "shod", "tape")
+_LENIENT = {
+    "turn": r"turn\s*:\s*(\d+)",
+    "day": r"day\s*:\s*(\d+)\s*/\s*20",
+    "mile": r"mile\s*:\s*(\d+)",
+    "place": r"@\s*([a-z]+)",
+    "head": r"head\s*:\s*(\d+)",
+    "flesh": r"flesh\s*:\s*(\d+)",
+    "meal": r"meal\s*:\s*(\d+)",
+    "silver": r"silver\s*:\s*(\d+)",
+    "wear": r"wear\s*:\s*(\d+)",
+    "crew": r"crew\s*:\s*([A-Za-z,]+)",
+    "laid": r"laid\s*:\s*([A-Za-z,]+)",
+    "spate": r"spate\s*:\s*(\d+)",
+    "shod": r"shod\s*:\s*([yn])",
+    "tape": r"tape\s*:\s*(\d+)",
+}
+_VALUE = re.compile(r"\bday\s*(\d{1,2})\s*:?\s*(?:—|-|,)?\s*(?:value|raw(?: value)?|tape(?: value)?)\s*(?:is|=|:)?\s*(\d{1,2})\b", re.I)
+_TAPE = re.compile(r"\btape\s*(\d{1,2})\s*(?:reads|is|=|:|shows)\s*(\d{1,2})\b", re.I)
+
+
+class CattleTrailAdapter(Adapter):
+    game_id = "cattle-trail"
+    counters = ("turn",)
+
+    def parse(self, line: str) -> dict[str, str]:
+        if "[L]" not in line or "head" not in line:
+            raise ValueError("not a DROVER'S AUTUMN LEDGER line")
+        out, missing = {}, []
+        for name in FIELDS:
+            m = re.search(_LENIENT[name], line, re.I)
+            if m:
+                out[name] = m.group(1)
+            else:
+                missing.append(name)
+        if missing:
+            raise ValueError(f"it has no {', '.join(missing)}")
+        return out
+
+    def strict_problem(self, line: str, game: Game) -> str | None:
+        try:
+            fields = notation.parse_ledger(line)
+        except ValueError as exc:
+            return str(exc)
+        if notation.parse_ledger(line) and not re.fullmatch(r"\[L\] .* \| v1\.0\.0", line.strip()):
+            return "the card's LEDGER is one line ending '| v1.0.0'"
+        del fields
+        return None
+
+    def fields(self, game: Game, state: Any) -> dict[str, str]:
+        return self.parse(notation.ledger(state))
+
+    def state_from(self, game: Game, f: dict[str, str], base: Drove) -> Drove:
+        laid = () if f["laid"] == "none" else tuple(f["laid"].split(","))
+        return replace(
+            base, turn=int(f["turn"]), day=int(f["day"]), mile=int(f["mile"]), head=int(f["head"]),
+            flesh=int(f["flesh"]), meal=int(f["meal"]), silver=int(f["silver"]), wear=int(f["wear"]),
+            crew=tuple(f["crew"].split(",")), laid=laid, spate=int(f["spate"]), shod=f["shod"] == "y",
+            tape=int(f["tape"]),
+        )
+
+    def label(self, state: Drove) -> str:
+        return f"day {state.day}"
+
+    def explain(self, ctx: Context, name: str) -> str:
+        st = ctx.expected
+        if st is None:
+            return "the card's opening LEDGER"
+        key = name.upper()
+        said = []
+        for e in st.events:
+            if isinstance(e, E.Moved) and e.field.upper() == key:
+                said.append(f"{key} {e.before} → {e.after} ({e.why})")
+            elif isinstance(e, E.Banded) and name in ("head", "flesh", "meal", "wear", "mile"):
+                said.append(f"value {e.raw} {'+' if e.shift >= 0 else '−'} {abs(e.shift)} ({e.shift_why}) = {e.adjusted}: {e.band} on the {e.table}")
+            elif isinstance(e, E.Marched) and name in ("mile", "place"):
+                said.append(f"{e.pace}: mile {e.start} to {e.stop}" + (" (stops at the landmark)" if e.cut else ""))
+            elif isinstance(e, E.Crossed) and name in ("mile", "place"):
+                said.append(f"{e.order} across the {e.crossing}: mile {e.start} to {e.stop}")
+            elif isinstance(e, E.DayRead) and name in ("tape", "day", "spate"):
+                said.append(f"day {e.day} reads value {e.day} of the tape ({e.raw}, {e.sky}); one value a day")
+        if not said:
+            if not st.events:
+                return "nothing moves on this message (cardgm: \"" + _first(st.reply.prose) + "\")"
+            return f"the day's arithmetic leaves {name} at {ctx.expected_fields[name]}"
+        return "; ".join(dict.fromkeys(said))
+
+    def breaches(self, ctx: Context) -> list[Finding]:
+        out: list[Finding] = []
+        tape = ctx.game.tape  # type: ignore[attr-defined]
+        st = ctx.expected
+        after: Drove = st.after if st else ctx.state
+        text = "\n".join(line for line in ctx.ai_text.splitlines() if "[L]" not in line and "RESULT:" not in line)
+        ai = ctx.ai
+        if ai is not None:
+            day, pos = int(ai["day"]), int(ai["tape"])
+            if pos > day:
+                out.append(Finding(
+                    "third-value", ctx.index, ctx.ai_where,
+                    f"{ctx.label}: its LEDGER shows day:{day} with tape:{pos}: one value a day, never a second "
+                    f"(after day n the LEDGER shows day:n+1 tape:n)",
+                    field="tape", ai=str(pos), rules=str(after.tape),
+                ))
+                return out
+        seen = set()
+        for m in list(_VALUE.finditer(text)) + list(_TAPE.finditer(text)):
+            p, v = int(m.group(1)), int(m.group(2))
+            if not 1 <= p <= len(tape) or p in seen:
+                continue
+            seen.add(p)
+            if tape[p - 1] != v:
+                out.append(Finding(
+                    "tape-changed", ctx.index, ctx.ai_where,
+                    f"{ctx.label}: it gives day {p}'s value as {v}; the printed tape reads {tape[p - 1]}, "
+                    "never chosen, skipped or softened",
+                    field=f"tape {p}", ai=str(v), rules=str(tape[p - 1]),
+                ))
+            elif p > after.tape and st is not None and st.events:  # a question on the tape is answered, not read
+                out.append(Finding(
+                    "tape-out-of-turn", ctx.index, ctx.ai_where,
+                    f"{ctx.label}: it reads day {p}'s value ({v}) out of turn; this reply reads up to value {after.tape}",
+                    field=f"tape {p}", ai=str(v), rules=f"not read until day {p}",
+                ))
+        return out
+
+
+def _first(text: str) -> str:
+    return next((line.strip() for line in text.splitlines() if line.strip()), "")[:200]
+
+
+ADAPTER = CattleTrailAdapter()

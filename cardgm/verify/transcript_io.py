@@ -1,0 +1,369 @@
+"""Read a chat transcript, in any form a person really has, into turns: who spoke, and what.
+
+The forms:
+
+- JSON exports: ChatGPT's `conversations.json` (the `mapping` tree, followed from its current
+  node back to the root), and a plain messages list (`[{"role": "user", "content": …}, …]`,
+  `{"messages": […]}`, or Claude's `chat_messages` with `sender`), content a string or a list of
+  text parts.
+- Plain text copied from a chat page, with the turns marked: "You said:" / "ChatGPT said:",
+  "User:" / "Assistant:" (or Human, Player, Me / AI, GM, Claude, Gemini …), Markdown headings
+  ("## User") or bold names ("**Assistant:**").
+- Unmarked text in which every AI reply ends with its LEDGER line: after each LEDGER line, the
+  player's message is the next paragraph, the AI's reply the rest up to the next LEDGER line.
+
+Nothing here knows a game's rules; the audit decides which player message is the pasted card.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+PLAYER, AI = "player", "ai"
+
+HOW_TO_MARK = (
+    "Mark each message with who sent it, on its own line or at its start: 'User:' and "
+    "'Assistant:' (or 'You said:' and 'ChatGPT said:', or Markdown headings '## User' and "
+    "'## Assistant'); or keep every AI reply ending with its LEDGER line ('[L] …'), each player "
+    "message a paragraph of its own after it; or give the chat service's JSON export."
+)
+
+
+class TranscriptError(ValueError):
+    """A transcript that cannot be read or split into turns; says how to mark it."""
+
+
+@dataclass(frozen=True)
+class Turn:
+    role: str  # PLAYER or AI
+    text: str
+    where: str  # "line 12" in a text file, "message 3" in a JSON export
+
+
+@dataclass(frozen=True)
+class Transcript:
+    turns: tuple[Turn, ...]
+    form: str  # chatgpt-json, messages-json, you-said, labels, headings, unmarked
+    notes: tuple[str, ...] = ()
+
+
+# -- JSON ------------------------------------------------------------------------------------------
+
+_PLAYER_ROLES = {"user", "human", "player", "you", "me"}
+_AI_ROLES = {"assistant", "ai", "model", "bot", "gm", "chatgpt", "claude", "gemini", "copilot"}
+
+
+def _role(name: object) -> str | None:
+    key = str(name or "").strip().lower()
+    if key in _PLAYER_ROLES:
+        return PLAYER
+    if key in _AI_ROLES:
+        return AI
+    return None
+
+
+def _content_text(content: object) -> str:
+    """Text of a message's content: a string, a ChatGPT `{"parts": […]}`, or a list of parts."""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, dict):
+        kind = content.get("content_type", "text")
+        if kind not in ("text", "multimodal_text"):
+            return ""  # code, thoughts, tool output: not what the player saw
+        if "parts" in content:
+            return _content_text(content["parts"])
+        return str(content.get("text", ""))
+    if isinstance(content, list):
+        out = []
+        for part in content:
+            if isinstance(part, str):
+                out.append(part)
+            elif isinstance(part, dict) and part.get("type", "text") == "text" and isinstance(part.get("text"), str):
+                out.append(part["text"])
+        return "\n".join(p for p in out if p)
+    return ""
+
+
+def _chatgpt_path(conv: dict) -> list[dict]:
+    """The messages of one ChatGPT conversation, root to current node (the branch shown)."""
+    mapping = conv.get("mapping")
+    if not isinstance(mapping, dict) or not mapping:
+        raise TranscriptError("a ChatGPT conversation with no 'mapping' of messages")
+    node_id = conv.get("current_node")
+    if node_id not in mapping:
+        # No current node: start at the root and follow the last child down.
+        node_id = next((k for k, v in mapping.items() if not v.get("parent")), None)
+        while node_id is not None and mapping[node_id].get("children"):
+            node_id = mapping[node_id]["children"][-1]
+    path = []
+    seen = set()
+    while node_id is not None and node_id in mapping and node_id not in seen:
+        seen.add(node_id)
+        node = mapping[node_id]
+        if node.get("message"):
+            path.append(node["message"])
+        node_id = node.get("parent")
+    return list(reversed(path))
+
+
+def _from_chatgpt(data: object) -> tuple[list[Turn], list[str]]:
+    convs = data if isinstance(data, list) else [data]
+    convs = [c for c in convs if isinstance(c, dict) and "mapping" in c]
+    notes: list[str] = []
+    if len(convs) > 1:
+        with_ledger = [c for c in convs if "[L]" in json.dumps(c, ensure_ascii=False)]
+        pick = with_ledger[0] if with_ledger else convs[0]
+        notes.append(
+            f"the export holds {len(convs)} conversations; audited the first with a LEDGER line: "
+            f"{pick.get('title') or '(untitled)'!r}"
+        )
+        convs = [pick]
+    turns = []
+    for i, msg in enumerate(_chatgpt_path(convs[0]), 1):
+        meta = msg.get("metadata") or {}
+        if meta.get("is_visually_hidden_from_conversation"):
+            continue
+        role = _role((msg.get("author") or {}).get("role"))
+        text = _content_text(msg.get("content"))
+        if role and text.strip():
+            turns.append(Turn(role, text.strip("\n"), f"message {i}"))
+    return turns, notes
+
+
+def _from_messages(items: list) -> list[Turn]:
+    turns = []
+    for i, item in enumerate(items, 1):
+        if not isinstance(item, dict):
+            raise TranscriptError(f"message {i} of the JSON list is not an object")
+        who = item.get("role") or item.get("sender") or item.get("author") or item.get("from")
+        if isinstance(who, dict):
+            who = who.get("role")
+        role = _role(who)
+        text = _content_text(item.get("content", item.get("text", "")))
+        if not text and "text" in item:
+            text = str(item["text"])
+        if role and text.strip():
+            turns.append(Turn(role, text.strip("\n"), f"message {i}"))
+    return turns
+
+
+def _read_json(text: str) -> Transcript:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise TranscriptError(f"it looks like JSON but is not (line {exc.lineno}: {exc.msg})") from None
+    first = data[0] if isinstance(data, list) and data else data
+    if isinstance(first, dict) and "mapping" in first:
+        turns, notes = _from_chatgpt(data)
+        return Transcript(tuple(turns), "chatgpt-json", tuple(notes))
+    if isinstance(data, dict):
+        items = data.get("messages", data.get("chat_messages"))
+    else:
+        items = data
+    if not isinstance(items, list):
+        raise TranscriptError(
+            "a JSON file that is neither a ChatGPT export (conversations with a 'mapping') nor a "
+            "list of messages with a role and content"
+        )
+    return Transcript(tuple(_from_messages(items)), "messages-json")
+
+
+# -- marked text -----------------------------------------------------------------------------------
+
+_NAME = (
+    r"you|user|human|player|me|assistant|ai|chatgpt|gpt(?:-?[0-9][\w.-]*)?|claude|gemini|copilot|bot|gm|model"
+)
+_SAID = re.compile(r"^\s*(?:\*\*)?(you|chatgpt|claude|gemini|copilot|assistant) said:?(?:\*\*)?\s*$", re.I)
+_HEADING = re.compile(rf"^\s*#{{1,6}}\s*(?:\*\*)?({_NAME})(?:\*\*)?\s*:?\s*$", re.I)
+_BOLD = re.compile(rf"^\s*(?:\*\*|__)({_NAME})(?:\s*:)?(?:\*\*|__)\s*:?\s*(.*)$", re.I)
+_LABEL = re.compile(rf"^\s*({_NAME})\s*:\s*(.*)$", re.I)
+
+
+@lru_cache(maxsize=1)
+def _card_lines() -> frozenset[str]:
+    """Every line of the shipped cards: a pasted card's own 'GM: …' lines are not speaker labels."""
+    from cardgm.card import BUILTIN, builtin_text
+
+    lines: set[str] = set()
+    for game_id in BUILTIN:
+        lines.update(line.strip() for line in builtin_text(game_id).splitlines() if line.strip())
+    return frozenset(lines)
+
+
+def _marker(line: str) -> tuple[str, str, str] | None:
+    """(style, label, text after the label) if the line opens a turn."""
+    if line.strip() in _card_lines():
+        return None
+    for style, pattern in (("you-said", _SAID), ("headings", _HEADING)):
+        m = pattern.match(line)
+        if m:
+            return style, m.group(1).lower(), ""
+    m = _BOLD.match(line)
+    if m:
+        return "bold", m.group(1).lower(), m.group(2)
+    m = _LABEL.match(line)
+    if m:
+        return "labels", m.group(1).lower(), m.group(2)
+    return None
+
+
+def _label_role(label: str) -> str | None:
+    if label in _PLAYER_ROLES:
+        return PLAYER
+    return AI if (label in _AI_ROLES or label.startswith("gpt")) else None
+
+
+def _read_marked(lines: list[str]) -> Transcript | None:
+    found = [(i, m) for i, line in enumerate(lines) if (m := _marker(line)) and _label_role(m[1])]
+    if not found:
+        return None
+    # Keep only the dominant style and the commonest label on each side, so a stray "GM:" inside
+    # a pasted card or a reply does not split a turn.
+    counts: dict[tuple[str, str], int] = {}
+    for _, (style, label, _) in found:
+        counts[(style, label)] = counts.get((style, label), 0) + 1
+    best: dict[str, tuple[str, str]] = {}
+    for key, n in counts.items():
+        role = _label_role(key[1])
+        assert role
+        if role not in best or n > counts[best[role]]:
+            best[role] = key
+    if PLAYER not in best or AI not in best:
+        return None
+    keys = set(best.values())
+    style = best[AI][0]
+    marks = [(i, m) for i, m in found if (m[0], m[1]) in keys]
+    turns: list[Turn] = []
+    for n, (i, (_, label, rest)) in enumerate(marks):
+        stop = marks[n + 1][0] if n + 1 < len(marks) else len(lines)
+        body = ([rest] if rest else []) + lines[i + 1 : stop]
+        text = "\n".join(body).strip("\n")
+        role = _label_role(label)
+        assert role
+        if text.strip():
+            turns.append(Turn(role, text, f"line {i + 1}"))
+    return Transcript(tuple(turns), style)
+
+
+# -- unmarked text: every AI reply ends with its LEDGER line -------------------------------------------
+
+_LEDGER_LINE = re.compile(r"^\s*(?:`{1,3})?\s*\[L\]")
+_FENCE = re.compile(r"^\s*`{3}\w*\s*$")
+SAVE_BEGIN, SAVE_END = "-----BEGIN AIGC SAVE-----", "-----END AIGC SAVE-----"
+
+
+def is_ledger_line(line: str) -> bool:
+    return bool(_LEDGER_LINE.match(line))
+
+
+def _player_paragraph(lines: list[str], start: int, stop: int) -> int:
+    """Where the player's message that starts at `start` ends: its paragraph, or a SAVE block."""
+    i = start
+    if SAVE_BEGIN in lines[i]:
+        while i < stop and SAVE_END not in lines[i]:
+            i += 1
+        return min(i + 1, stop)
+    while i < stop and lines[i].strip() and not is_ledger_line(lines[i]):
+        i += 1
+    return i
+
+
+def _card_end(lines: list[str]) -> int | None:
+    """If the text opens with a pasted card, the line after it (and any SAVE block after it)."""
+    from cardgm.card import BUILTIN, builtin_text
+
+    head = "\n".join(lines[:3]).lstrip()
+    if not head.startswith("# "):
+        return None
+    words_by_line = [len(line.split()) for line in lines]
+    for game_id in BUILTIN:
+        card_words = builtin_text(game_id).split()
+        total = 0
+        for i, n in enumerate(words_by_line):
+            total += n
+            if total >= len(card_words):
+                text_words = " ".join(lines[: i + 1]).split()
+                if text_words[: len(card_words)] == card_words:
+                    end = i + 1
+                    while end < len(lines) and not lines[end].strip():
+                        end += 1
+                    if end < len(lines) and SAVE_BEGIN in lines[end]:
+                        end = _player_paragraph(lines, end, len(lines))
+                    return end
+                break
+    return None
+
+
+def _read_unmarked(lines: list[str]) -> Transcript | None:
+    ledgers = [i for i, line in enumerate(lines) if is_ledger_line(line)]
+    if not ledgers:
+        return None
+    turns: list[Turn] = []
+
+    def add(role: str, a: int, b: int) -> None:
+        text = "\n".join(lines[a:b]).strip("\n")
+        if text.strip():
+            turns.append(Turn(role, text, f"line {a + 1}"))
+
+    def reply_end(ledger_at: int) -> int:
+        end = ledger_at + 1
+        if end < len(lines) and _FENCE.match(lines[end]):  # a LEDGER shown in a code block
+            end += 1
+        return end
+
+    # The opening: a pasted card (and SAVE) first, if there is one, then the AI's first reply.
+    start = 0
+    card_end = _card_end(lines[: ledgers[0]])
+    if card_end is not None:
+        add(PLAYER, 0, card_end)
+        start = card_end
+    else:
+        first = next((i for i in range(ledgers[0]) if lines[i].strip()), ledgers[0])
+        if SAVE_BEGIN in lines[first]:
+            start = _player_paragraph(lines, first, ledgers[0])
+            add(PLAYER, first, start)
+    end = reply_end(ledgers[0])
+    add(AI, start, end)
+    for nxt in ledgers[1:] + [len(lines)]:
+        a = end
+        while a < nxt and not lines[a].strip():
+            a += 1
+        if a >= len(lines):
+            break
+        b = _player_paragraph(lines, a, nxt)
+        add(PLAYER, a, b)
+        if nxt == len(lines):
+            if b < len(lines) and "\n".join(lines[b:]).strip():
+                raise TranscriptError(
+                    f"line {b + 1}: text after the last player message that ends with no LEDGER "
+                    "line, so it cannot be told apart from the player's words. " + HOW_TO_MARK
+                )
+            break
+        end = reply_end(nxt)
+        add(AI, b, end)
+    return Transcript(tuple(turns), "unmarked")
+
+
+# -- the entry point -------------------------------------------------------------------------------
+
+
+def read_transcript(text: str) -> Transcript:
+    """The turns of a transcript. Raises TranscriptError saying what is wrong and how to mark it."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
+    if not text.strip():
+        raise TranscriptError("the transcript is empty")
+    if text.lstrip()[:1] in "[{" and not text.lstrip().startswith("[L]"):
+        found = _read_json(text)
+    else:
+        lines = text.split("\n")
+        found = _read_marked(lines) or _read_unmarked(lines)
+        if found is None:
+            raise TranscriptError("it cannot be split into turns: no speaker marks and no LEDGER lines. " + HOW_TO_MARK)
+    if not any(t.role == AI for t in found.turns):
+        raise TranscriptError("no AI reply found in it. " + HOW_TO_MARK)
+    if not any(t.role == PLAYER for t in found.turns):
+        raise TranscriptError("no player message found in it. " + HOW_TO_MARK)
+    return found
