@@ -149,8 +149,10 @@ class BecalmedAdapter(Adapter):
         before: State = st.before if st else after
         lo, hi = before.tape, after.tape
         text = "\n".join(line for line in ctx.ai_text.splitlines() if "[L]" not in line and "RESULT:" not in line)
+        text = re.sub(r"\*\*|__|`", "", text)  # Markdown emphasis is not part of what is announced
         ai = ctx.ai
         flagged: set[int] = set()
+        named: set[str] = set()  # names a rightly announced value covers (a forecast asked for)
         third = False
         if ai is not None:
             day, pos = int(ai["day"]), int(ai["tape"])
@@ -166,6 +168,8 @@ class BecalmedAdapter(Adapter):
             p, v = int(m.group(1)), int(m.group(2))
             if not 1 <= p <= len(tape) or p in flagged:
                 continue
+            if tape[p - 1] == v:
+                named.add(_names(v, p))
             if tape[p - 1] != v:
                 flagged.add(p)
                 out.append(Finding(
@@ -191,7 +195,7 @@ class BecalmedAdapter(Adapter):
             skies = {R.sky(tape[q - 1]).name for q in positions if q % 2}
             seas = {R.sea(tape[q - 1]) for q in positions if q % 2 == 0}
             for name in SKIES:
-                if re.search(r"\b" + name + r"\b", text) and skies and name not in skies:
+                if re.search(r"\b" + name + r"\b", text) and skies and name not in skies and name not in named:
                     q = max(q for q in positions if q % 2)
                     out.append(Finding(
                         "tape-changed", ctx.index, ctx.ai_where,
@@ -201,7 +205,7 @@ class BecalmedAdapter(Adapter):
                     ))
                     break
             for name in SEAS:
-                if re.search(r"\b" + re.escape(name) + r"\b", text) and seas and name not in seas:
+                if re.search(r"\b" + re.escape(name) + r"\b", text) and seas and name not in seas and name not in named:
                     q = max(q for q in positions if q % 2 == 0)
                     out.append(Finding(
                         "tape-changed", ctx.index, ctx.ai_where,
@@ -275,6 +279,8 @@ def _water(b: State, ev: tuple, delta: int | None) -> str:
             chain.append(f"{e.issue} {_signed(-e.measures)}{fell}")
         elif isinstance(e, R.Water):
             chain.append(f"{_WATER_WORDS.get(e.item, e.item)} {_signed(e.amount)}")
+            if e.item == "dew" and delta == -e.amount:
+                causes.append("the dusk was HEAVY DEW and the awning was spread today, so the dew gives +3")
             if e.item == "spoiled" and delta == -e.amount:
                 causes.append("the dawn was HARD WEATHER and the hands were not bailing under a stowed canvas, so 4 measures are spoiled")
             if e.item == "bled" and delta == -e.amount:

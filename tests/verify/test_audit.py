@@ -193,3 +193,35 @@ def test_one_wrong_water_then_its_own_numbers_finds_exactly_that(choices: list[i
     text, _ = _becalmed_transcript(choices, (at, extra))
     found = audit(read_transcript(text))
     assert [(f.reply, f.kind, f.field) for f in found.findings] in ([(at, "ledger", "water")], [(at, "result", "RESULT score")])
+
+
+# -- reading the forms -------------------------------------------------------------------------------------
+
+
+def test_a_chatgpt_export_follows_the_branch_shown_not_an_abandoned_edit() -> None:
+    data = json.loads(_transcript("becalmed-clean-chatgpt").read_text(encoding="utf-8"))
+    mapping = data[0]["mapping"]
+    # An edited first move: a sibling branch the player abandoned, with a wrong LEDGER in it.
+    mapping["m3"]["children"].insert(0, "old")
+    mapping["old"] = {"id": "old", "parent": "m3", "children": [], "message": {
+        "author": {"role": "user"}, "content": {"content_type": "text", "parts": ["DRY, SAIL, ROW"]}}}
+    turns = read_transcript(json.dumps(data)).turns
+    assert "DRY, SAIL, ROW" not in [t.text for t in turns]
+    assert not audit(read_transcript(json.dumps(data))).findings
+
+
+def test_a_gm_line_inside_a_pasted_card_does_not_split_a_turn() -> None:
+    turns = read_transcript(_transcript("cattle-trail-meal").read_text(encoding="utf-8")).turns
+    assert turns[0].role == "player" and "GM: dawn at the township" in turns[0].text
+
+
+def test_unmarked_text_that_ends_in_words_with_no_ledger_is_refused_with_how_to_mark() -> None:
+    text = _transcript("becalmed-clean-unmarked").read_text(encoding="utf-8") + "\nFULL, SAIL, ROW\n\nThe sail goes up.\n"
+    with pytest.raises(ValueError, match="'User:'"):
+        read_transcript(text)
+
+
+def test_every_form_reads_the_same_turns() -> None:
+    base = read_transcript(_transcript("becalmed-clean-labels").read_text(encoding="utf-8")).turns
+    chat = read_transcript(_transcript("becalmed-clean-chatgpt").read_text(encoding="utf-8")).turns
+    assert [(t.role, t.text) for t in base] == [(t.role, t.text) for t in chat]
