@@ -62,7 +62,7 @@ def summary_lines(audit: Audit) -> list[str]:
         elif bad:
             out.append("After it, the AI did not stay consistent with its own numbers at replies " + ", ".join(map(str, bad)) + ".")
         else:
-            out.append(f"After it, the AI stayed consistent with its own numbers ({len(after)} replies checked).")
+            out.append(f"After it, the AI stayed consistent with its own numbers ({len(after)} repl{'ies' if len(after) != 1 else 'y'} checked).")
         back = audit.rejoined
         if back:
             out.append("Back on the true line at replies " + ", ".join(str(r.index) for r in back) + ".")
