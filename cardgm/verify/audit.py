@@ -38,7 +38,7 @@ from typing import Any
 from cardgm.card import BUILTIN, Card, CardError, load_card, parse_card
 from cardgm.game import Event, Game, ReadAs, SaveError
 from cardgm.run import Reply, Run
-from cardgm.verify.transcript_io import AI, PLAYER, SAVE_BEGIN, SAVE_END, Transcript, Turn, is_ledger_line
+from cardgm.verify.transcript_io import PLAYER, SAVE_BEGIN, SAVE_END, Transcript, Turn, is_ledger_line
 
 # -- what the audit reports ------------------------------------------------------------------------
 

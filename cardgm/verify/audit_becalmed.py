@@ -14,7 +14,7 @@ from typing import Any
 from cardgm.game import Game, GameError
 from cardgm.games.becalmed import notation
 from cardgm.games.becalmed import rules as R
-from cardgm.games.becalmed.state import DAYS, NAMES, SOULS, State
+from cardgm.games.becalmed.state import DAYS, NAMES, State
 from cardgm.verify.audit import Adapter, Context, Finding, Step
 
 FIELDS = ("day", "westing", "water", "thirst", "crew", "canvas", "flares", "tape", "flags")

@@ -57,12 +57,11 @@ class CattleTrailAdapter(Adapter):
 
     def strict_problem(self, line: str, game: Game) -> str | None:
         try:
-            fields = notation.parse_ledger(line)
+            notation.parse_ledger(line)
         except ValueError as exc:
             return str(exc)
-        if notation.parse_ledger(line) and not re.fullmatch(r"\[L\] .* \| v1\.0\.0", line.strip()):
+        if not re.fullmatch(r"\[L\] .* \| v1\.0\.0", line.strip()):
             return "the card's LEDGER is one line ending '| v1.0.0'"
-        del fields
         return None
 
     def fields(self, game: Game, state: Any) -> dict[str, str]:
