@@ -624,8 +624,9 @@ def _check(
         if cause is not None:
             cause.consequences = diff_words
         else:
+            also = adapter.guess_move(ctx) if expected is not None and len(diffs) == 1 else None
             for k, a, r in diffs:
-                why = adapter.explain(ctx, k)
+                why = adapter.explain(ctx, k) + (f" (also: {also})" if also else "")
                 findings.append(Finding("ledger", index, where, f"{label}: {adapter.diff_words(k, a, r)}: {why}", field=k, ai=a, rules=r))
     findings.extend(breaches)
     findings.extend(_result_findings(ctx, exp_reply, ra.ai_result))
@@ -659,7 +660,10 @@ def _decided(adapter: Adapter, ctx: Context) -> Finding | None:
         if guess:
             text += f": {guess}"
         return Finding("decided-for-player", ctx.index, ctx.ai_where, text)
-    if rules_moved and guess:
+    differs = [k for k, v in ctx.expected_fields.items() if ctx.ai.get(k) != v and k not in counters]
+    if rules_moved and guess and len(differs) >= 2:
+        # One field off is read as a slip of arithmetic (its finding names the other call); two
+        # or more that are exactly another call's numbers are that call, run for the player.
         return Finding(
             "decided-for-player", ctx.index, ctx.ai_where,
             f"{ctx.label}: the player's message {said} is not what the AI ran: {guess}",

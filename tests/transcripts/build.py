@@ -193,7 +193,7 @@ SPECS = [
     Spec("becalmed-decided", "becalmed", "you-said", ["FULL, SAIL, ROW", "SHORT, SAIL", "FULL, SAIL, WATCH"],
          plants=[Plant(2, heard="SHORT, SAIL, ROW")]),
     Spec("becalmed-other-call", "becalmed", "bold", ["FULL, SAIL, ROW", "SHORT, DOWN, FISH", "FULL, SAIL, WATCH"],
-         plants=[Plant(2, heard="SHORT, DOWN, BAIL")]),
+         plants=[Plant(2, heard="SHORT, DOWN, ROW")]),
     # Day 5's dusk is tape 10 = 2 (HEAVY DEW, nothing without the awning); the AI announces 16,
     # FLOTSAM, and takes +6.
     Spec("becalmed-tape-changed", "becalmed", "headings", FIRST_DAYS + ["FULL, SAIL, ROW", "FULL, SAIL, BAIL"],
