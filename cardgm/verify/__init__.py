@@ -1,1 +1,1 @@
-"""Verification tools: replay a run log, check a RESULT line (audit of chat transcripts to come)."""
+"""Verification tools: replay a run log and check a RESULT line; audit a chat transcript in which an AI ran a card."""
