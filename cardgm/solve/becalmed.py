@@ -1,0 +1,224 @@
+"""BECALMED: the best score a tape allows, over every line of play, by exact search.
+
+Every line means every call the rules allow each morning (issue × canvas × hands, as
+`rules.legal_calls` lists them), every turtle (take or refuse) and every signal (burn 0, 1 or 2
+flares, as many as are in the boat). "let her drive" ends at 0 and never beats a line, so it is
+searched only as the given-over end's own row. Nothing is sampled: the search is a depth-first
+search of the game tree through `rules.apply` itself (never a copy of the rules), with
+
+- a memo keyed on the state as the rules read it (fields that no later rule reads, such as the
+  turn, PASSED-A-SHIP and a stale IN-THE-LANE, are left out of the key), so a position reached by
+  two lines is searched once;
+- branch and bound: `ceiling(state)` is a score no line from the state can beat (souls never come
+  back, and the westing still to be made is bounded by the best the printed skies allow); a
+  branch whose ceiling is no better than a line already found is not searched. The memo keeps
+  an exact value or, for a branch cut short, a proven upper bound, so the result is exact.
+
+`solve(tape)` gives the best score, its end and one line; `solve(tape, end=E)` the best line
+that ends E. `best_by_end` runs one per end.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardgm.games.becalmed import rules as R
+from cardgm.games.becalmed.state import BEACH, DAYS, LANE, State
+
+ENDS = ("landfall", "taken-off", "carried-off", "boat-empty", "given-over")
+UNREACHABLE = -1  # a search for one end scores every other end like this
+
+
+@dataclass(frozen=True)
+class Solution:
+    score: int  # UNREACHABLE when no line reaches the end asked for
+    end: str | None
+    line: tuple[Any, ...]  # the actions, in order (rules.Calls, rules.Turtle, rules.Signal)
+    searched: int  # states expanded (each one's children applied through the rules)
+    seconds: float
+    final: State | None = None
+
+
+@dataclass
+class _Search:
+    tape: tuple[int, ...]
+    end: str | None
+    memo: dict[tuple, tuple[int, bool, Any]] = field(default_factory=dict)
+    searched: int = 0
+
+    # -- what the search knows of the card -------------------------------------------------------
+
+    def value(self, s: State) -> int:
+        if self.end is not None and s.end != self.end:
+            return UNREACHABLE
+        return R.score(s)
+
+    def ceiling(self, s: State) -> int:
+        """No line from `s` scores more than this (for the end asked for, if one was)."""
+        souls = s.souls()
+        # Westing still to be made, at most: per day the set, the sky's best sail and the oars,
+        # or in hard weather the run before it (+5) and the oars; birds add a league on their dusk.
+        # A canvas LOST with Nance dead stays gone: no sail number from here on.
+        no_sail = s.canvas == "lost" and s.crew[3] == "x"
+        first = s.day if s.phase == "calls" else s.day + 1
+        west = s.westing
+        ship_best = UNREACHABLE
+        if s.phase == "signal":
+            ship_best = 14 * souls + s.westing
+        if s.phase != "calls" and 12 <= self.tape[2 * s.day - 1] <= 13:
+            west += 1
+        for day in range(first, DAYS + 1):
+            dawn, dusk = self.tape[2 * day - 2], self.tape[2 * day - 1]
+            if no_sail:
+                gain = 2
+            elif R.hard(dawn):
+                gain = 6
+            else:
+                gain = 2 + (R.sky(dawn).sail or 0)
+            west += gain
+            need = R.flares_needed(dusk)
+            if dusk >= 18 and s.flares >= need and west >= LANE[0] and s.westing <= LANE[1]:
+                ship_best = max(ship_best, 14 * souls + min(west, LANE[1]))
+            if 12 <= dusk <= 13:
+                west += 1
+        best = {
+            "landfall": 14 * souls + 30 if west >= BEACH else UNREACHABLE,
+            "taken-off": ship_best,
+            "carried-off": 5 * souls + min(west, BEACH - 1) // 4,
+            "boat-empty": 0,
+            "given-over": 0,
+        }
+        if self.end is not None:
+            top = best[self.end]
+        else:
+            top = max(best.values())
+        return min(100, top) if top >= 0 else top
+
+    # -- the search ------------------------------------------------------------------------------
+
+    def key(self, s: State) -> tuple:
+        if s.phase == "calls":
+            return (s.day, s.westing, s.water, s.thirst, s.crew, s.canvas, s.flares, s.seams, s.sharks, s.butchering)
+        return (s.phase, s.today, s.in_lane, s.day, s.westing, s.water, s.thirst, s.crew, s.canvas,
+                s.flares, s.seams, s.sharks, s.butchering)
+
+    def children(self, s: State) -> list[tuple[int, Any, State]]:
+        out: dict[tuple, tuple[int, Any, State]] = {}
+        for action in R.legal_actions(s):
+            after, _ = R.apply(s, action, self.tape)
+            k = self.key(after) if after.end is None else ("end", after.end, R.score(after))
+            if k not in out:
+                out[k] = (self.ceiling(after) if after.end is None else self.value(after), action, after)
+        # The most promising first: a high ceiling, then more westing and water, less thirst (for
+        # the empty boat, the thirstiest first).
+        if self.end == "boat-empty":
+            return sorted(out.values(), key=lambda c: (-c[0], -c[2].thirst, c[2].water))
+        if self.end == "carried-off":  # the westing takes care of itself; the souls do not
+            return sorted(out.values(), key=lambda c: (-c[0], c[2].thirst, -c[2].water, c[2].westing))
+        return sorted(out.values(), key=lambda c: (-c[0], -c[2].westing, c[2].thirst, -c[2].water))
+
+    def search(self, s: State, alpha: int) -> int:
+        """The best value from `s` if it beats `alpha`; else an upper bound no more than alpha."""
+        if s.end is not None:
+            return self.value(s)
+        k = self.key(s)
+        hit = self.memo.get(k)
+        if hit is not None:
+            v, exact, _ = hit
+            if exact or v <= alpha:
+                return v
+        top = self.ceiling(s)
+        if top <= alpha:
+            return top
+        self.searched += 1
+        best, best_action = UNREACHABLE - 1, None
+        for ceiling, action, after in self.children(s):
+            floor = max(alpha, best)
+            if ceiling <= floor:
+                best = max(best, ceiling)
+                continue
+            v = self.search(after, floor)
+            if v > best:
+                best, best_action = v, action
+            if best >= top:
+                break
+        self.memo[k] = (best, best > alpha, best_action)
+        return best
+
+    def line(self, s: State) -> tuple[tuple[Any, ...], State]:
+        """Follow the memo's best actions from `s` to the end."""
+        actions = []
+        while s.end is None:
+            _, exact, action = self.memo[self.key(s)]
+            assert exact and action is not None, "the best line runs through exact entries only"
+            actions.append(action)
+            s, _ = R.apply(s, action, self.tape)
+        return tuple(actions), s
+
+
+def solve(tape: tuple[int, ...], start: State | None = None, end: str | None = None) -> Solution:
+    """The best score from `start` (the opening by default) over every line; with `end`, the best
+    over the lines that end that way (score UNREACHABLE if none does)."""
+    if end is not None and end not in ENDS:
+        raise ValueError(f"end:{end} is not a BECALMED end ({', '.join(ENDS)})")
+    t0 = time.perf_counter()
+    s0 = start or State()
+    if end == "given-over":
+        # "let her drive" ends any voyage where it stands, for 0.
+        return Solution(0, "given-over", (R.GiveOver(),), 0, time.perf_counter() - t0, R.apply(s0, R.GiveOver(), tape)[0])
+    search = _Search(tuple(tape), end)
+    score = search.search(s0, UNREACHABLE - 1)
+    if score <= UNREACHABLE:
+        return Solution(UNREACHABLE, None, (), search.searched, time.perf_counter() - t0)
+    actions, final = search.line(s0)
+    return Solution(score, final.end, actions, search.searched, time.perf_counter() - t0, final)
+
+
+def best_by_end(tape: tuple[int, ...], start: State | None = None) -> dict[str, Solution]:
+    """The best line for each of the card's five ends (score UNREACHABLE where none reaches it)."""
+    return {end: solve(tape, start, end) for end in ENDS}
+
+
+# -- the line as a player types it ----------------------------------------------------------------
+
+
+def message(action: Any) -> str:
+    """What a player types for `action` in `cardgm play becalmed`."""
+    if isinstance(action, R.Calls):
+        return ", ".join(c for c in (action.issue, action.canvas, action.hands) if c)
+    if isinstance(action, R.Turtle):
+        return "take her" if action.take else "leave her"
+    if isinstance(action, R.Signal):
+        return {0: "let her go", 1: "burn one flare", 2: "burn both flares"}[action.burn]
+    if isinstance(action, R.GiveOver):
+        return "let her drive"
+    raise TypeError(f"not a BECALMED action: {action!r}")
+
+
+def days(tape: tuple[int, ...], actions: tuple[Any, ...], start: State | None = None) -> list[tuple[int, list[str], State]]:
+    """The line day by day: (day, the messages typed that day, the state at the day's end)."""
+    s = start or State()
+    out: list[tuple[int, list[str], State]] = []
+    for action in actions:
+        day = s.day
+        s, _ = R.apply(s, action, tape)
+        if out and out[-1][0] == day and not isinstance(action, R.Calls):
+            out[-1] = (day, out[-1][1] + [message(action)], s)
+        else:
+            out.append((day, [message(action)], s))
+    return out
+
+
+def replay(card: Any, messages: list[str], start: Any = None) -> Any:
+    """Type `messages` into a fresh run of `card` (the same Run `cardgm play` drives); the last
+    reply, whose score is the line's score when the line is read as it was meant."""
+    from cardgm.games import make_game
+    from cardgm.run import Run
+
+    run = Run(make_game(card), state=start)
+    reply = run.start()
+    for m in messages:
+        reply = run.reply(m)
+    return reply
