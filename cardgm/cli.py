@@ -307,6 +307,26 @@ def audit_cmd(transcript: str, card: str | None, as_json: bool, html_out: str | 
     sys.exit(1 if found.findings else 0)
 
 
+# -- analyze -----------------------------------------------------------------------------------
+
+
+@main.command("analyze")
+@click.argument("game", type=click.Choice(["deadreckoning"]))
+@click.option("--out", "out", type=click.Path(file_okay=False), default="out", show_default=True, help="Where to write the plots (PNG and SVG).")
+@click.option("--strategy", "strategies", multiple=True, help="Only this strategy (repeatable): random, hunt-target, parity, density, entropy, lookahead.")
+@click.option("--sample", type=click.IntRange(1), help="Evaluate every strategy on N cell sets drawn uniformly, not on all.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the random strategies' orders and of samples.")
+@click.option("--no-plot", "no_plot", is_flag=True, help="Print the table only.")
+def analyze_cmd(game: str, out: str, strategies: tuple[str, ...], sample: int | None, seed: int, no_plot: bool) -> None:
+    """Hunting strategies for DEADRECKONING over every legal berth (16,368,544): mean, median
+    and max shots, the card's score, the shots against the card's berth, and a plot in --out.
+    Takes a few minutes on one core (docs/performance-hunt.md).
+    """
+    from cardgm.solve.hunt import run_analysis
+
+    sys.exit(run_analysis(out, strategies, sample, seed, plot=not no_plot, echo=click.echo))
+
+
 # -- seal --------------------------------------------------------------------------------------
 
 
