@@ -511,10 +511,10 @@ def _mix(x: np.ndarray) -> np.ndarray:
     return x
 
 
-def hunting_order(sea: Sea, games: np.ndarray, seed: int, parity: bool = False) -> np.ndarray:
-    """(n, cells) uint8: each game's hunting order, a permutation of the cells drawn from
-    (seed, game). With `parity` the cells of one colour (A1's, where column + row is even) come
-    first: a hull of two or more always covers one of them."""
+def _order_keys(sea: Sea, games: np.ndarray, seed: int, parity: bool = False) -> np.ndarray:
+    """(n, cells) uint64: each game's random key for each cell, drawn from (seed, game, cell).
+    With `parity` the cells of one colour (A1's, where column + row is even) get the lower keys:
+    a hull of two or more always covers one of them."""
     n = sea.cells
     g = games.astype(U64)[:, None] * U64(n) + np.arange(n, dtype=U64)[None, :]
     with np.errstate(over="ignore"):
@@ -523,7 +523,13 @@ def hunting_order(sea: Sea, games: np.ndarray, seed: int, parity: bool = False) 
         r, c = np.divmod(np.arange(n), sea.cols)
         off = ((r + c) % 2).astype(U64) << U64(63)
         keys = (keys >> ONE) | off[None, :]
-    return np.argsort(keys, axis=1).astype(np.uint8)
+    return keys
+
+
+def hunting_order(sea: Sea, games: np.ndarray, seed: int, parity: bool = False) -> np.ndarray:
+    """(n, cells) uint8: each game's hunting order, the cells by rising key (a permutation drawn
+    from (seed, game), so a game's order does not depend on the batch it is played in)."""
+    return np.argsort(_order_keys(sea, games, seed, parity), axis=1, kind="stable").astype(np.uint8)
 
 
 def _shifts(sea: Sea) -> tuple[Callable[[np.ndarray], np.ndarray], ...]:
@@ -570,10 +576,11 @@ def play_batch(sp: Space, games: np.ndarray, strategy: str, seed: int = 0) -> np
     that sank a ship are that ship, since hulls never touch."""
     sea = sp.sea
     n = len(games)
+    if strategy == "random":  # it clears the sea on its last hull cell: count the cells up to that one
+        keys = _order_keys(sea, games, seed)
+        last = keys[np.arange(n)[:, None], sp.cells[games]].max(axis=1)
+        return (keys <= last[:, None]).sum(axis=1).astype(np.int64)
     order = hunting_order(sea, games, seed, parity=strategy == "parity")
-    if strategy == "random":
-        rank = np.argsort(order, axis=1)
-        return rank[np.arange(n)[:, None], sp.cells[games]].max(axis=1).astype(np.int64) + 1
     if strategy not in ("hunt-target", "parity"):
         raise ValueError(f"no batch strategy {strategy!r}")
     ships = sp.ships[games]
@@ -902,3 +909,45 @@ def report(a: Analysis, par: int = PAR) -> str:
             row.append(f"{np.mean((sc >= b) & (sc <= hi)) * 100:>4.1f}%")
         lines.append(f"{e.strategy:<12} " + " ".join(row))
     return "\n".join(lines)
+
+
+DEFAULT_SAMPLES = {"lookahead": 20_000}  # the one strategy too slow for every berth by default
+
+
+def run_analysis(out_dir: str, strategies: Sequence[str] | None = None, sample: int | None = None,
+                 seed: int = 0, plot: bool = True, echo: Callable[[str], None] = print) -> int:
+    """`cardgm analyze deadreckoning`: each strategy over every legal berth (lookahead over a
+    uniform sample of 20,000 unless `sample` says otherwise), a table, the shots against the
+    card's berth, and a plot (PNG and SVG) in `out_dir`. Returns the exit status."""
+    from cardgm import seal
+    from cardgm.card import load_card
+    from cardgm.games.deadreckoning.notation import card_berth
+
+    names = list(strategies) if strategies else list(STRATEGIES)
+    unknown = [s for s in names if s not in STRATEGIES]
+    if unknown:
+        echo(f"no strategy {', '.join(unknown)}; there are: {', '.join(STRATEGIES)}")
+        return 2
+    card = load_card("deadreckoning")
+    berth = card_berth(card.section("GM-ONLY"))
+    sp = space()
+    counted = len(seal.all_berths())
+    echo(f"{card.title}: enumerating every legal berth … {sp.named_berths:,} named berths "
+         f"({'equal to' if counted == sp.named_berths else 'NOT equal to'} cardgm.seal's count, {counted:,}).")
+    samples = {s: sample for s in names} if sample else {s: n for s, n in DEFAULT_SAMPLES.items() if s in names}
+    for s in names:
+        echo(f"  {s}: {STRATEGIES[s].about}" + (f" [uniform sample of {samples[s]:,} cell sets, seed {seed}]" if s in samples else ""))
+    a = analyze(names, sp, berth, seed=seed, samples=samples)
+    echo("")
+    echo(report(a))
+    echo("")
+    echo("the card's berth (GM-ONLY: THE FLEET), shot by shot:")
+    for s in names:
+        echo(f"  {s:<12} {a.card_shots[s]:>2} shots: {' '.join(play(s, berth, sp, seed))}")
+    if plot:
+        from cardgm.solve.plot import shots_plot
+
+        paths = shots_plot(a.evals, out_dir, a.card_shots)
+        echo("")
+        echo("plots: " + ", ".join(str(p) for p in paths))
+    return 0 if counted == sp.named_berths else 1
