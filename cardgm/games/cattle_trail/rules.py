@@ -159,7 +159,7 @@ class Rulings:
     one cardgm plays; the others exist so the search can check each against the card's claim
     "96 is the best line this tape allows" (tests/cattle_trail/test_search.py)."""
 
-    bran_bad_same_day: bool = True  # Q1: strath BAD with Bran: he goes and HEAD −2 that day too
+    bran_bad_same_day: bool = False  # Q1: strath BAD with Bran: he goes, no HEAD lost that day
     toll_march_from_119: bool = True  # Q2: the toll's march counts its full miles from 119
     tryst_days_read: bool = True  # Q3: each early day at the tryst is a full REST day
     bag_caps_every_change: bool = True  # Q8: MEAL never above 12, a gift past it is lost
@@ -543,7 +543,7 @@ def _rest(w: _Work, roof: bool, park: bool) -> None:
     w.move("wear", -2 if roof else -1, "ROOF" if roof else REST)
 
 
-def _crossing(w: _Work, order: str, raw: int, dawn: Drove) -> None:
+def _crossing(w: _Work, order: str, raw: int, dawn: _Dawn) -> None:
     mile = w.mile
     if order in BOATS:
         price, shift = BOATS[order]
@@ -555,16 +555,24 @@ def _crossing(w: _Work, order: str, raw: int, dawn: Drove) -> None:
         return
     # FORD, at the ford or the bridge: −3 per SPATE as the Ledger stood at dawn (−2 more at the bridge).
     at_bridge = mile == 118
-    shift = ford_shift(dawn, at_bridge)
+    shift = FORD_SHIFT_PER_SPATE * dawn.spate + (BRIDGE_FORD_SHIFT if at_bridge else 0)
     why = f"FORD: SPATE {dawn.spate} at dawn × −3" + (", and −2 at the bridge" if at_bridge else "")
     w.events.append(Crossed("FORD", "bridge" if at_bridge else "ford", mile, FAR_SIDE[mile]))
     w.set("mile", FAR_SIDE[mile])
     _band_and_table(w, raw, shift, why, "ford")
 
 
+@dataclass(frozen=True)
+class _Dawn:
+    """The numbers "as the Ledger stood at dawn" that a crossing reads."""
+
+    spate: int
+    head: int
+
+
 def _day(tape: tuple[int, ...], w: _Work, order: DayOrder, roof: bool, park: bool) -> None:
     """THE DAY, steps 2–9 (step 1, the business, is done by the caller)."""
-    dawn = w.freeze()
+    dawn = _Dawn(w.spate, w.head)  # THE DAY's business never moves SPATE or HEAD at a crossing
     n = w.day
     raw = tape[n - 1]  # 3) read value n; one value a day, never a second
     w.set("tape", n)
@@ -577,7 +585,7 @@ def _day(tape: tuple[int, ...], w: _Work, order: DayOrder, roof: bool, park: boo
     elif order.order in PACES:
         _march(w, order.order, raw, w.mile, w.mile)
     elif order.order == "TOLL":
-        price = toll(dawn)
+        price = per_ten(dawn.head)
         w.events.append(Paid("TOLL", price))
         w.move("silver", -price, "TOLL")
         w.events.append(Crossed("TOLL", "bridge", 118, 119))
@@ -643,9 +651,12 @@ def _end(w: _Work, end: str) -> None:
     w.events.append(Ended(end, score(w.freeze())))
 
 
-def apply(tape: tuple[int, ...], state: Drove, action: Any, rulings: Rulings = RULED) -> tuple[Drove, tuple[Any, ...]]:
-    """Run one action by the card. Raises GameError (with the reason) if it is not allowed here."""
-    why = refusal(state, action)
+def apply(
+    tape: tuple[int, ...], state: Drove, action: Any, rulings: Rulings = RULED, *, checked: bool = True
+) -> tuple[Drove, tuple[Any, ...]]:
+    """Run one action by the card. Raises GameError (with the reason) if it is not allowed here.
+    (`checked=False` skips that check, for a search that only ever builds legal actions.)"""
+    why = refusal(state, action) if checked else None
     if why is not None:
         raise GameError(why)
     w = _Work(state, rulings)

@@ -1,0 +1,168 @@
+"""DROVER'S AUTUMN: answers to questions on the tape, the tables and the numbers, and what-ifs.
+
+HARD RULE 5: "Answer questions on the tape, tables and numbers, and a what-if for one named order,
+exactly." The reader decides WHEN a message is a question; these functions compute the answer
+from the card and the state. A what-if runs the same `rules.apply` on the morning and throws the
+result away: nothing is stored, no value is read for the drove.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from cardgm.games.cattle_trail import rules
+from cardgm.games.cattle_trail.actions import LANDMARKS
+from cardgm.games.cattle_trail.events import Banded, DayRead, Ended, Marched, Moved
+from cardgm.games.cattle_trail.state import FINAL_DAY, LAST_DAY, Drove
+from cardgm.games.cattle_trail.voice import FIELD_NAMES, LEG_NAMES, TIPS, signed
+
+LOST_BEASTS = "They are not seen again on this road."
+ORDERS_ARE_YOURS = "The orders are yours."
+
+# THE ROAD and THE CROSSINGS, in the card's words, for "what is on the moss?" and the like.
+TABLE_TEXT = {
+    "island": "THE ISLAND ROAD 0→12. The first day is the hardest on them. BAD HEAD −2, two heifers break back for home · HARD FLESH −1 · GOOD MEAL +1, a neighbour's gift.",
+    "shore": "THE SHORE ROAD 13→33. BAD WEAR +2, a fall · HARD FLESH −1, salt grass · GOOD WEAR −1, a dry barn.",
+    "glen": "THE GLEN 33→57. BAD HEAD −2, two lost up a side glen · HARD FLESH −1, grass grazed bare · GOOD MEAL +2, a farm's milk and meal.",
+    "pass": "THE PASS 58→90. BAD HEAD −2, WEAR +1, mist · HARD WEAR +1, sleet · GOOD WEAR −1, a dry hut.",
+    "moss": "THE MOSS 90→118. BAD HEAD −3, WEAR +1, mired · HARD HEAD −1 · GOOD MEAL +2, a farm shares a meal.",
+    "strath": "THE STRATH 119→143. BAD Bran runs off home; with no dog, HEAD −2 · HARD FLESH −1 · GOOD WEAR −1, a barn.",
+    "lowroad": "THE LOW ROAD 143→179. A hard made road. BAD FLESH −2, −1 if SHOD · HARD FLESH −1, nothing if SHOD · GOOD MEAL +1.",
+    "kyle": "THE KYLE — ONE BOAT 2 silver: the value as it stands. TWO BOATS 4 silver: +4. No SPATE at sea. BAD HEAD −4, WEAR +1, a string breaks · HARD HEAD −1. FAIR and GOOD do nothing.",
+    "ford": "THE FORD — FORD: −3 per SPATE as the Ledger stood at dawn. BAD HEAD −6, MEAL −2, WEAR +1, a string swept off · HARD HEAD −1, MEAL −1. FAIR and GOOD do nothing.",
+    "bridge": "THE BRIDGE — TOLL, 1 silver per 10 head or part: cross, then march the strath from mile 119 at the pace named, or REST at 119. FORD it: the ford's rules, a further −2, and the day ends at 119. No part toll, no credit.",
+    "bands": "Raw + shift, clamped 1–20: 1–4 BAD, 5–9 HARD, 10–15 FAIR, 16–20 GOOD. SKY from the raw value: 1–2 STORM, 3–5 RAIN, 6–20 FAIR.",
+    "stores": "STORES — MEAL (any store) 1 silver each, as far as the bag and silver go. ROOF (any store, as that day's REST) 2 silver: WEAR −2 instead of −1, and a STORM does not touch you. SHOE (Smiddy) 1 silver per 10 head or part, once. HIRE (Smiddy, Town) 4 silver. SELL (Smiddy, Town) 3 silver a beast. TRADE n (Smiddy, Town): SELL n, then MEAL 3n as far as the bag goes. PARK (Town, as that day's REST) 3 silver: FLESH +2 instead of +1. PARK and ROOF together: 5 silver. No credit.",
+}
+_TABLE_WORDS = {
+    "island": ("island",),
+    "shore": ("shore",),
+    "glen": ("glen",),
+    "pass": ("pass",),
+    "moss": ("moss", "bog"),
+    "strath": ("strath",),
+    "lowroad": ("low road", "lowroad"),
+    "kyle": ("kyle", "boat", "boats"),
+    "ford": ("ford",),
+    "bridge": ("bridge", "toll"),
+    "bands": ("band", "bands", "sky"),
+    "stores": ("store", "stores", "price", "prices", "cost", "costs"),
+}
+_NUMBER_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+    "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "twenty-one": 21,
+}  # fmt: skip
+
+
+def answer_tape(game: Any, state: Drove, day: int | None = None) -> str:
+    """A day's value and sky (reading ahead is allowed), or the whole autumn."""
+    tape = game.card.tape
+    if day is None:
+        values = " ".join(str(v) for v in tape[:FINAL_DAY])
+        return (
+            f"The tape, day 1 to day {FINAL_DAY}: {values}. One value a day: day n reads value n, whatever "
+            f"is done that day. {state.tape} read so far; today is day {state.day}."
+        )
+    if not 1 <= day <= FINAL_DAY:
+        return f"The drove has days 1 to {FINAL_DAY}; day {day} is never read."
+    raw = tape[day - 1]
+    read = " (already read)" if day <= state.tape else ""
+    return f"Day {day} reads {raw}{read}: sky {rules.sky(raw)}."
+
+
+def answer_table(name: str) -> str:
+    """The card's own line for a leg, a crossing, the bands or the stores."""
+    return TABLE_TEXT[name]
+
+
+def answer_numbers(state: Drove) -> str:
+    """Where the drove stands and what it needs, from the state."""
+    mile, name = rules.next_landmark(state.mile) if state.mile < 179 else (179, "the tryst ground")
+    need = rules.crew_needed(state.head)
+    parts = [
+        f"Day {state.day} of {LAST_DAY}, mile {state.mile} of 179; {name} is {mile - state.mile} miles on.",
+        f"HEAD {state.head}, FLESH {state.flesh} of 6, MEAL {state.meal} (the bag holds 12), SILVER {state.silver}, "
+        f"WEAR {state.wear} of 5, SPATE {state.spate} of 3 (the rivers {rules.river(state.spate)}).",
+        f"On their feet: {', '.join(state.crew)}; the herd needs {need}.",
+        f"The toll at the bridge is {rules.toll(state)} silver at this head.",
+        f"Sold now at this head and flesh, HEAD × (FLESH + 4) ÷ 6 would be {state.head * (state.flesh + 4) // 6}"
+        + (f", −10 for each of {len(state.laid)} laid up" if state.laid else "")
+        + ".",
+    ]
+    return " ".join(parts)
+
+
+def advice(game: Any, state: Drove) -> str:
+    """ "What should we do?": the orders are yours, the TIPS and the choices; never a plan."""
+    orders = rules.legal_orders(state)
+    business = rules.legal_business(state)
+    choices = f"Today's orders: {', '.join(orders)}."
+    if business:
+        choices += f" Business here: {', '.join(business)}."
+    return f"{ORDERS_ARE_YOURS} {TIPS} {choices}"
+
+
+def what_if(game: Any, state: Drove, action: Any) -> str:
+    """What one order would do this morning, worked by the same rules; nothing is kept."""
+    why = rules.refusal(state, action)
+    if why is not None:
+        return why
+    after, events = rules.apply(game.card.tape, state, action)
+    parts: list[str] = []
+    for e in events:
+        if isinstance(e, DayRead):
+            parts.append(f"day {e.day} reads {e.raw}, {e.sky}")
+        elif isinstance(e, Marched):
+            parts.append(f"mile {e.start} to {e.stop}")
+        elif isinstance(e, Banded):
+            parts.append(f"{e.raw} {signed(e.shift) if e.shift else '+ 0'} = {e.adjusted}, {e.band} on {LEG_NAMES[e.table]}")
+        elif isinstance(e, Moved) and e.before != e.after:
+            parts.append(f"{FIELD_NAMES[e.field]} {e.before} to {e.after} ({e.why})")
+        elif isinstance(e, Ended):
+            parts.append(f"end:{e.end}" + (f", score {e.score}" if e.end == "sold" else ""))
+    return "; ".join(parts) + "."
+
+
+def _day_asked(state: Drove, low: str) -> int | None:
+    if "tomorrow" in low:
+        return state.day + 1
+    if "today" in low:
+        return state.day
+    if "yesterday" in low:
+        return state.day - 1
+    m = re.search(r"\bday\s+(\d{1,2})\b", low) or re.search(r"\bday\s+(" + "|".join(_NUMBER_WORDS) + r")\b", low)
+    if m:
+        return int(m.group(1)) if m.group(1).isdigit() else _NUMBER_WORDS[m.group(1)]
+    return None
+
+
+def answer(game: Any, state: Drove, message: str) -> str:
+    """The answer to a question the reader found in `message`, or "" if it is not one of these."""
+    low = message.lower()
+    if re.search(r"\b(lost|missing|gone|strayed|drowned)\b", low) and re.search(r"\b(beasts?|cattle|cows?|heifers?|head)\b", low):
+        return LOST_BEASTS
+    if re.search(r"\b(tape|value|values|roll|dice|die|d20|sky|weather)\b", low):
+        day = _day_asked(state, low)
+        return answer_tape(game, state, day)
+    for name, words in _TABLE_WORDS.items():
+        if any(re.search(r"\b" + re.escape(w) + r"\b", low) for w in words):
+            if name == "bridge" and "toll" in low and re.search(r"\b(how much|what)\b", low):
+                return f"The toll is {rules.toll(state)} silver at HEAD {state.head}: 1 silver per 10 head or part. You have {state.silver}."
+            return answer_table(name)
+    if re.search(r"\b(how far|miles?|distance|where)\b", low):
+        if state.mile >= 179:
+            return "The drove is on the tryst ground."
+        mile, name = rules.next_landmark(state.mile)
+        return f"You are at mile {state.mile}. {name[0].upper()}{name[1:]} is {mile - state.mile} miles on, at mile {mile}; the tryst ground is {179 - state.mile} miles on."
+    if re.search(r"\b(score|numbers|status|how many|stand|ledger)\b", low):
+        return answer_numbers(state)
+    if re.search(r"\b(crew|hands?|bran|dog)\b", low):
+        need = rules.crew_needed(state.head)
+        laid = f" Laid up: {', '.join(state.laid)}." if state.laid else ""
+        return f"On their feet: {', '.join(state.crew)} ({len(state.crew)}); the herd needs one per 20 head or part, {need} for {state.head}.{laid}"
+    return ""
+
+
+__all__ = ["answer", "answer_tape", "answer_table", "answer_numbers", "advice", "what_if", "LOST_BEASTS", "LANDMARKS"]
