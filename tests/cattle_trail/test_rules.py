@@ -484,3 +484,32 @@ def test_next_landmark_and_toll() -> None:
     assert rules.next_landmark(119) == (143, "the town")
     assert rules.toll(at(118, head=51)) == 6
     assert rules.crew_needed(41) == 3
+
+
+def test_ruling_20_a_rest_at_a_store_gives_another_store_morning() -> None:
+    s, _ = go(store(33), "REST")
+    assert s.mile == 33 and rules.legal_business(s) == ("MEAL", "ROOF")
+    assert rules.legal_business(at(0)) == () and rules.legal_business(at(12)) == () and rules.legal_business(at(57)) == ()
+
+
+def test_ruling_21_strays_run_on_the_trysts_rest_days_before_the_sale() -> None:
+    s = at(170, day=19, head=60, crew=("you", "Bran"), laid=("Ewan", "Calum"))
+    s, ev = rules.apply(tape(), s, DayOrder("STEADY"))
+    assert [e.count for e in ev if isinstance(e, Strayed)] == [1, 1]  # day 19 and day 20
+    assert s.end == "sold" and s.head == 58
+
+
+def test_ruling_22_the_tips_hold_push_saves_a_day_only_on_the_pass_and_moss_and_the_toll_saves_one() -> None:
+    def days(mile: int, stop: int, order: DayOrder) -> int:
+        s, n = at(mile, day=1), 0
+        while s.mile < stop:
+            s, _ = rules.apply(tape(), replace(s, day=1, tape=0), order)
+            n += 1
+        return n
+
+    legs = {"island": (0, 12), "shore": (13, 33), "glen": (33, 57), "pass": (58, 90), "moss": (90, 118), "strath": (119, 143), "lowroad": (143, 179)}
+    saved = {leg: days(a, b, DayOrder("STEADY")) - days(a, b, DayOrder("PUSH")) for leg, (a, b) in legs.items()}
+    assert saved == {"island": 0, "shore": 0, "glen": 0, "pass": 1, "moss": 1, "strath": 0, "lowroad": 0}
+    by_ford = 1 + days(119, 143, DayOrder("STEADY"))
+    by_toll = 1 + days(131, 143, DayOrder("STEADY"))
+    assert by_ford - by_toll == 1
