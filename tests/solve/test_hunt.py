@@ -268,3 +268,27 @@ def test_plots_are_written_and_not_empty(tmp_path):
     png, svg = (p.read_bytes() for p in paths)
     assert png.startswith(b"\x89PNG") and len(png) > 10_000
     assert b"<svg" in svg and b"density" in svg
+
+
+def test_cardgm_analyze_deadreckoning_reports_the_count_and_the_card_berth(tmp_path):
+    from click.testing import CliRunner
+
+    from cardgm.cli import main
+
+    res = CliRunner().invoke(main, ["analyze", "deadreckoning", "--strategy", "random", "--strategy", "parity",
+                                    "--sample", "300", "--out", str(tmp_path)])
+    assert res.exit_code == 0, res.output
+    assert "16,368,544 named berths (equal to cardgm.seal's count, 16,368,544)" in res.output
+    assert "(uniform sample)" in res.output
+    card_line = next(line for line in res.output.splitlines() if line.strip().startswith("parity") and "shots:" in line)
+    shots = card_line.split("shots:")[1].split()
+    assert len(shots) == len(set(shots)) == int(card_line.split()[1])
+    assert {p.suffix for p in tmp_path.iterdir()} == ({".png", ".svg"} if _has_matplotlib() else set())
+
+
+def _has_matplotlib() -> bool:
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        return False
+    return True
