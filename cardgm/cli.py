@@ -55,7 +55,8 @@ def main() -> None:
 @click.option("--resume", "resume", type=click.Path(exists=True, dir_okay=False), help="Resume from a file holding a SAVE block.")
 @click.option("--log", "log", type=click.Path(dir_okay=False, writable=True), help="Write the run log (JSON lines) to FILE.")
 @click.option("--sealed", "sealed", type=click.Path(exists=True, dir_okay=False), help="DEADRECKONING: play the berth in this reveal file.")
-def play(card: str, script: TextIO | None, as_json: bool, resume: str | None, log: str | None, sealed: str | None) -> None:
+@click.option("--coach", is_flag=True, help='DEADRECKONING: answer "hint" with the hit probability of every open cell.')
+def play(card: str, script: TextIO | None, as_json: bool, resume: str | None, log: str | None, sealed: str | None, coach: bool) -> None:
     """Play CARD. Interactive at a terminal; otherwise one player message per line.
 
     \b
@@ -77,7 +78,7 @@ def play(card: str, script: TextIO | None, as_json: bool, resume: str | None, lo
         game = make_game(the_card, **options)
     except (CardError, ValueError) as exc:
         _fail(str(exc))
-    run = Run(game)
+    run = Run(game, coach=_coach(the_card.game_id) if coach else None)
     if resume:
         from cardgm.game import SaveError
 
@@ -119,6 +120,24 @@ def play(card: str, script: TextIO | None, as_json: bool, resume: str | None, lo
     finally:
         if logf:
             logf.close()
+
+
+def _coach(game_id: str):
+    """The hunter's heat map as a coach for DEADRECKONING; built from public knowledge only."""
+    if game_id != "deadreckoning":
+        _fail("--coach is for DEADRECKONING (its hint is the hunter's heat map)")
+    from cardgm.solve import hunt
+
+    space = None
+
+    def hint(state) -> str:
+        nonlocal space
+        space = space if space is not None else hunt.space()  # every legal berth, built once
+        return "Hit odds for every open cell, in percent, from every berth still possible:\n\n" + hunt.heatmap(
+            state.grid, state.sunk, space
+        )
+
+    return hint
 
 
 def _interactive(run, emit) -> None:

@@ -6,6 +6,7 @@ reply. Every front end (terminal, web, MCP, Gymnasium, verifier) drives a Run; n
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -15,6 +16,7 @@ SAVE_BEGIN = "-----BEGIN AIGC SAVE-----"
 SAVE_END = "-----END AIGC SAVE-----"
 # A message longer than this is not read at all: no card's order needs a tenth of it.
 MAX_MESSAGE = 4000
+COACH_WORDS = frozenset({"hint", "coach", "give me a hint"})
 
 
 @dataclass(frozen=True)
@@ -74,6 +76,9 @@ class Run:
     pending: Reading | None = None
     transcript: list[tuple[str | None, Reply]] = field(default_factory=list)
     moved: bool = False  # has any message moved the game (a resume is only taken before that)
+    # A front end's coach (e.g. the hunter's heat map): answers "hint" from the visible state.
+    # Injected, so the rules never see an engine and the game layer imports no tool.
+    coach: Callable[[Any], str] | None = None
 
     def __post_init__(self) -> None:
         if self.state is None:
@@ -111,6 +116,10 @@ class Run:
         block = find_save_block(message)
         if block is not None:
             return self._resume(message, block)
+
+        if self.coach is not None and message.strip().lower().rstrip("?!. ") in COACH_WORDS:
+            hint = Reading(ReadAs.ANSWER, text=self.coach(self.state), command="hint")
+            return self._finish(message, hint, hint.text)
 
         reading = self.game.read(self.state, message, self.pending)
         if reading.kind is ReadAs.COMMAND and reading.command == "save":

@@ -114,3 +114,17 @@ def test_interactive_terminal_plays_and_leaves_with_a_save() -> None:
     child.expect("-----BEGIN AIGC SAVE-----")
     child.expect("-----END AIGC SAVE-----")
     child.expect(pexpect.EOF)
+
+
+def test_coach_answers_hint_with_a_heat_map_and_fires_nothing() -> None:
+    result = play("deadreckoning", "--coach", "--json", input="D4\nhint\n")
+    hint = json.loads(result.output.splitlines()[-1])
+    assert hint["read_as"] == "answer" and hint["command"] == "hint"
+    assert "Hit odds" in hint["prose"] and hint["state"]["shots"] == 1
+    # D4 was fired: it keeps its mark; the other 63 cells get a percentage or '-'.
+    assert "   o" in hint["prose"]
+
+
+def test_coach_is_refused_for_a_card_without_one() -> None:
+    result = play("becalmed", "--coach", input="")
+    assert result.exit_code == 2 and "--coach is for DEADRECKONING" in result.output

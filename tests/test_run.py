@@ -179,3 +179,18 @@ def test_after_the_end_nothing_moves() -> None:
     reply = run.reply("add 1")
     assert run.state.n == 5 and reply.turn == 2 and reply.result == "RESULT: n:5 turns:2"
     assert "over" in reply.text and "Five." not in reply.text
+
+
+def test_a_coach_answers_hint_from_the_visible_state_and_moves_nothing() -> None:
+    run = Run(Counting(), coach=lambda state: f"hint: you have {state.n}")
+    run.start()
+    run.reply("add 2")
+    reply = run.reply("Hint?")
+    assert reply.read_as is ReadAs.ANSWER and reply.command == "hint"
+    assert reply.text.startswith("hint: you have 2") and run.state.n == 2
+
+
+def test_without_a_coach_hint_goes_to_the_game() -> None:
+    run = Run(Counting())
+    run.start()
+    assert run.reply("hint").text.startswith("Add what?")
