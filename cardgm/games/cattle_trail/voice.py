@@ -192,9 +192,10 @@ def day_lines(events: tuple[Any, ...]) -> list[str]:
 
     started = False
     table = ""
-    for e in events:
+    for i, e in enumerate(events):
         if isinstance(e, TrystRest):
             flush()
+            out.append("")  # a blank line between the days of one reply
             out.append(f"Day {e.day} at the tryst ground is a REST there.")
             continue
         if isinstance(e, DayRead):
@@ -225,7 +226,7 @@ def day_lines(events: tuple[Any, ...]) -> list[str]:
         elif isinstance(e, Strayed):
             flush()
             after = next(
-                (m for m in events[events.index(e) :] if isinstance(m, Moved) and m.why == "strays"),
+                (m for m in events[i:] if isinstance(m, Moved) and m.why == "strays"),
                 None,
             )
             head = f" HEAD {after.before} → {after.after}." if after else ""
@@ -240,7 +241,7 @@ def day_lines(events: tuple[Any, ...]) -> list[str]:
             elif e.end == "scattered":
                 out.append("HEAD 0: no beasts are left.")
     flush()
-    return [line for line in out if line]
+    return out
 
 
 # -- the morning --------------------------------------------------------------------------------
@@ -367,7 +368,7 @@ def finale(s: Drove) -> str:
         flesh_scored = max(0, s.flesh - 1) if day == FINAL_DAY else s.flesh
         walk = names([c for c in s.crew if c != "you"])
         walkers = f"You walk home with {walk}." if walk else "You walk home alone."
-        mend = f" {names(list(s.laid))} {'mends' if len(s.laid) == 1 else 'mend'} at farms and will follow." if s.laid else ""
+        mend = f" {names(list(s.laid))} {'mends at a farm' if len(s.laid) == 1 else 'mend at farms'} and will follow home." if s.laid else ""
         text = (
             f"The tryst ground at Falkirk, day {day}. You sell {s.head} head in FLESH {s.flesh}. {walkers}{mend}"
         )
