@@ -1,4 +1,4 @@
-"""One test per ruling in docs/rulings/becalmed.md, numbered as there."""
+"""One test per ruling in docs/rulings.md (BECALMED), numbered as there."""
 
 from __future__ import annotations
 

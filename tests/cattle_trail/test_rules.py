@@ -515,6 +515,6 @@ def test_ruling_22_the_tips_hold_push_saves_a_day_only_on_the_pass_and_moss_and_
     assert by_ford - by_toll == 1
 
 
-def test_ruling_25_the_party_is_judged_at_step_7_not_when_wear_first_touches_5() -> None:
+def test_ruling_44_the_party_is_judged_at_step_7_not_when_wear_first_touches_5() -> None:
     s, ev = go(at(60, wear=4), "PUSH", raw=20)  # PUSH: WEAR 5; GOOD on the pass (a dry hut): WEAR 4
     assert s.wear == 4 and s.laid == () and not any(isinstance(e, LaidUp) for e in ev)

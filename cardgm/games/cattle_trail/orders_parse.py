@@ -2,7 +2,7 @@
 
 `parse(message, place)` finds the order words (`Hit`s: which are named, which are ordinary words),
 the business (`Errand`s, negated or not, with their numbers) and the hedges. The reader turns that
-into a Reading. docs/rulings/cattle-trail-orders.md gives the reading chosen where ORDERS can be
+into a Reading. docs/rulings.md (DROVER'S AUTUMN, Part 2) gives the reading chosen where ORDERS can be
 read two ways; the rule numbers in comments are the card's ORDERS rules 0) to 4).
 """
 

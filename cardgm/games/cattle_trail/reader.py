@@ -4,7 +4,7 @@
 order that runs at once (MOVE), a hedged order (CONFIRM: "Today: …? (yes/no)"), an ASK naming only
 the options or asking how many, business alone (its CONFIRM line), or no order at all (ANSWER, and
 a request for the order; no day used). What an order would do comes from the rules. It never
-raises on a player's words. Rulings: docs/rulings/cattle-trail-orders.md.
+raises on a player's words. Rulings: docs/rulings.md (DROVER'S AUTUMN, Part 2).
 """
 
 from __future__ import annotations

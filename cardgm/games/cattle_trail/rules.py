@@ -2,7 +2,7 @@
 
 `apply(tape, state, action)` runs one order through THE DAY's nine steps (or a morning's business,
 or "turn for home") and returns the new state and the events, in order. `refusal` says why an
-action is not allowed here, in the state's own terms. docs/rulings/cattle-trail.md records every
+action is not allowed here, in the state's own terms. docs/rulings.md (DROVER'S AUTUMN, Part 1) records every
 reading chosen where the card can be read two ways; `Rulings` keeps the rival readings the card's
 own figures were checked against, so the search can show why the ruled ones stand. Play always
 uses `RULED`.
@@ -155,7 +155,7 @@ SHOD_LOWROAD = {
 
 @dataclass(frozen=True)
 class Rulings:
-    """Readings of the card's doubtful sentences (docs/rulings/cattle-trail.md). `RULED` is the
+    """Readings of the card's doubtful sentences (docs/rulings.md (DROVER'S AUTUMN, Part 1)). `RULED` is the
     one cardgm plays; the others exist so the search can check each against the card's claim
     "96 is the best line this tape allows" (tests/cattle_trail/test_search.py)."""
 

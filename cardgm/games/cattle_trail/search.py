@@ -6,7 +6,7 @@ checks that claim: a depth-first search over every order and every morning's bus
 far (HEAD never rises, so a drove's score is at most HEAD × 10 ÷ 6 − 10 per hand laid up), or
 when it can no longer reach the tryst ground by day 21. States already searched are not searched
 twice. `rulings` swaps in a rival reading of a doubtful sentence (see rules.Rulings), which is how
-docs/rulings/cattle-trail.md shows which readings agree with the card's 96.
+docs/rulings.md (DROVER'S AUTUMN, Part 1) shows which readings agree with the card's 96.
 
 One thing is left out on purpose, and the proof of it is one line: HIRE needs a hand laid up
 first (at most two hands on their feet), and a hand laid up costs 10, so no line with a hire can
