@@ -1,4 +1,4 @@
-"""Each ruling in docs/rulings/cattle-trail-orders.md, pinned (the test names are the rulings')."""
+"""Each ruling in docs/rulings.md (DROVER'S AUTUMN, Part 2), pinned (the test names are the rulings')."""
 
 from __future__ import annotations
 
