@@ -15,12 +15,12 @@ from . import rules as R
 from .state import DEAD, DOWN, NAMES, NANCE, S1, S2, SOULS, UP, State
 
 SKY_LINE = {
-    "DEAD CALM": "glass water, sun straight down. Sail +0, sun +2.",
-    "LIGHT AIRS": "cat's paws. Sail +1, sun +1.",
+    "DEAD CALM": "not a breath; the sea lies flat and the sun comes straight down. Sail +0, sun +2.",
+    "LIGHT AIRS": "puffs that barely dimple the water. Sail +1, sun +1.",
     "STEADY BREEZE": "Sail +3, sun +1.",
     "OVERCAST": "Sail +2, no sun; an awning catches +5.",
     "RAIN SQUALLS": "Sail +3, no sun; an awning catches +10.",
-    "HARD WEATHER": "no sail number, no sun, +1 thirst: every hand works and the rain is salt.",
+    "HARD WEATHER": "no sail number and no sun, +1 thirst; all hands to it, and what comes aboard is spray, not rain.",
 }
 
 HARD_LINES = (
@@ -166,13 +166,13 @@ def ask_calls(state: State, held: "R.Calls | None" = None) -> str:
 
 def opening(state: State, value: int) -> str:
     intro = (
-        "Smoke still stands astern where the Hesper burned. Five of you in a twenty-two-foot cutter, "
-        "thirty leagues east of the coast, with a fortnight before the set swings north off the chart. "
+        "Astern, the Hesper's smoke still hangs over the place where she burned. Five of you in a twenty-two-foot cutter, "
+        "thirty leagues east of the coast, and a fortnight before the current turns north and carries her away from any coast. "
         "Aboard are you, the second mate; Carrick the bosun; Nance Oday the sailmaker; Pruett, a clerk; "
         "and Ockle, the ship's boy, fourteen. Thirst takes them in one order: Pruett, Carrick, Ockle, Nance, you."
     )
     tape = (
-        "The tape is public and fixed. Reading the fortnight now will not make one measure more of water. "
+        "The tape is printed for anyone to read, and it will not change: read the whole fortnight now if you like; it puts no more water in the breaker. "
         "Say \"let her drive\" at any point and the voyage ends where it stands."
     )
     return "\n\n".join([intro, tape, morning(state, value)])
@@ -207,7 +207,7 @@ WATER_WORDS = {
     "spoiled": "She ships it green; {n} measures spoiled",
     "rain-catch": "The awning catches {n} measures",
     "dew": "The dew is wrung out of the awning at first light: {n} measures",
-    "flotsam": "A small breaker off the Hesper's deck, a third full: {n} measures",
+    "flotsam": "A cask from the Hesper's deck drifts alongside, about a third full: {n} measures",
     "turtle": "The turtle is taken: {n} measures",
     "fish": "The lines come up with fish: {n} measures",
     "bled": "The seams bleed {n} measures",
@@ -215,7 +215,7 @@ WATER_WORDS = {
 
 SEA_WORDS = {
     "HEAVY DEW": "Heavy dew.",
-    "THE SEAMS WORK": "The garboard opens in the swell; water seeps between the bottom-boards.",
+    "THE SEAMS WORK": "The plank along her keel starts to work in the swell; water weeps up between the bottom-boards.",
     "SHARKS": "Two sharks, working her shadow.",
     "A SWELL FROM THE SOUTH-WEST": "A swell from the south-west; nobody sleeps.",
     "BIRDS TO THE WESTWARD": "Terns to the westward, over inshore water.",
@@ -241,7 +241,7 @@ def empty_sea(state: State, value: int) -> str:
 
 def ship_line(value: int) -> str:
     if value == 18:
-        return "A masthead light, hull down, three miles off."
+        return "A single light on the rim of the sea: a masthead, her hull below the horizon, three miles away."
     return "A sail to windward."
 
 
@@ -252,10 +252,10 @@ def ask_turtle() -> str:
 def ask_signal(state: State, value: int) -> str:
     if value == 18:
         return (
-            f"Only both flares burnt together carry that far; one alone is lost. You have {state.flares}. "
+            f"At that distance only both flares fired together will be seen; a single one is wasted. You have {state.flares}. "
             "Burn both, or let her go?"
         )
-    return f"One flare and she rounds to. You have {state.flares}. Burn one, or let her go?"
+    return f"One flare will bring her round. You have {state.flares}. Burn one, or let her go?"
 
 
 def narrate(before: State, action: object, events: tuple[Event, ...], after: State, tape: tuple[int, ...]) -> str:
@@ -391,7 +391,7 @@ def _awning_spread(events: tuple[Event, ...]) -> bool:
 def _flag(ev: R.Flag) -> str:
     if ev.flag == "SEAMS":
         return {
-            "set": "Set SEAMS: from the next dusk she bleeds 2 measures a dusk until a whole day of BAIL closes her.",
+            "set": "SEAMS: from tomorrow's dusk she leaks 2 measures every dusk, until the hands spend a whole day bailing.",
             "stands": "The seams are already working; nothing new.",
             "closed": "A whole day of bailing closes the seams; nothing bleeds tonight.",
         }[ev.action]
@@ -404,7 +404,7 @@ def _flag(ev: R.Flag) -> str:
 
 def _ship(ev: R.Ship) -> str:
     if not ev.in_lane:
-        return f"But she is outside the lane, and out here a {ev.value} is nothing — a star, a cloud with a hard edge. No ship, no flare."
+        return "But the boat is outside the lane, where no ship passes: what looked like one is a low star, or the sharp edge of a cloud. No ship, no flare."
     if ev.answered:
         burnt = "Both flares go up together" if ev.burnt == 2 else "The flare goes up"
         return f"{burnt}, red over the water. She sees you, and she rounds to."
@@ -435,7 +435,7 @@ def finale(state: State, score: int) -> str:
     n = state.souls()
     end = state.end
     if end == "landfall":
-        text = "Surf before dawn, a low grey line, and the cutter goes up a beach stern-first in the break."
+        text = "Before dawn there is surf, and beyond it a low grey line of land. The cutter runs in and grounds stern-first in the break."
         text += f" Up the sand walk {join(walk)}." if walk else " Nobody walks up the sand."
         if carried:
             text += f" Carried: {join(carried)}."
@@ -445,15 +445,15 @@ def finale(state: State, score: int) -> str:
     elif end == "taken-off":
         living = [who(SOULS[i], False) for i, c in enumerate(state.crew) if c != DEAD]
         text = (
-            "She rounds to, backs a topsail and sends a boat down. "
+            "She heaves to with her topsail backed and lowers a boat. "
             f"Up her side go {join(living)}."
         )
         sums = f"Taken off: 14 × {n} + {state.westing} = {14 * n + state.westing}"
     elif end == "carried-off":
-        text = "The fourteenth day ends short. At dawn the set swings north and takes the boat off the chart."
+        text = "Day fourteen closes with the coast still out of reach. At first light the current turns north, and the boat goes with it, off the edge of the chart."
         sums = f"Carried off: 5 × {n} + {state.westing} ÷ 4 = {5 * n} + {state.westing // 4} = {5 * n + state.westing // 4}"
     elif end == "boat-empty":
-        text = "Nobody is left to steer her. She runs on west with nobody at the tiller."
+        text = "No one is left at the tiller. The boat runs on westward, steering herself."
         sums = "Boat empty: 0"
     else:
         text = f"You stand down. The voyage ends where it stands, day {state.day}, westing {state.westing}/30."
