@@ -1,0 +1,294 @@
+"""DROVER'S AUTUMN: the best score a tape allows, over every line of play, by exact search.
+
+What "every line" covers, each morning, run through `rules.apply` itself (never a copy):
+
+- every order the card allows where the drove stands (`rules.legal_orders`): EASY, STEADY, PUSH,
+  REST; ONE BOAT, TWO BOATS or REST at the Kyle; FORD or REST at the ford; at the bridge TOLL with
+  each of EASY, STEADY, PUSH and REST, FORD, or REST;
+- at a store, every business the store sells, with every amount: SELL n for every n (the search
+  stops raising n once the herd left could no longer beat the best line found), SHOE or not,
+  HIRE 0, 1 or 2, ROOF, PARK or both with a REST, and MEAL n for every n the bag and the silver
+  allow.
+
+Left out, because each is the same as a line searched or worse:
+- TRADE n is SELL n and MEAL up to 3n; the rules run SELL and TRADE before everything else, so
+  the state a TRADE leaves is the state of a SELL with that MEAL.
+- Business on its own (confirmed, no day used) followed by the day's order: the rules run one
+  morning's business in a fixed order in which money comes in before it goes out (SELL, TRADE,
+  SHOE, HIRE, ROOF/PARK, MEAL), so splitting the same errands over two messages never leaves more
+  silver, meal or head than giving them with the order.
+- "turn for home" scores 0: searched only as the turned-home end's own row.
+
+The search is a depth-first search with a memo keyed on the drove (less its turn count), and
+branch and bound: `ceiling(drove)` is a score no line from it can beat (HEAD never rises, FLESH is
+at most 6, every hand laid up costs 10, and a drove that cannot reach the tryst ground by day 21
+sells nothing). A branch whose ceiling cannot beat a line already found is not searched; the
+memo keeps an exact value or a proven upper bound, so the answer is exact.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from typing import Any
+
+from cardgm.games.cattle_trail import rules as R
+from cardgm.games.cattle_trail.actions import Business, DayOrder, TurnForHome
+from cardgm.games.cattle_trail.state import FINAL_DAY, FLESH_MAX, LAST_DAY, MEAL_MAX, TRYST_MILE, Drove
+
+ENDS = ("sold", "missed", "laid-up", "scattered", "turned-home")
+UNREACHABLE = -1
+ASPIRATION = (95, 85, 70, 50, 25)  # the floors the sold search tries, highest first
+
+
+@dataclass(frozen=True)
+class Solution:
+    score: int
+    end: str | None
+    line: tuple[Any, ...]  # DayOrder, in order (TurnForHome for the turned-home row)
+    searched: int
+    seconds: float
+    final: Drove | None = None
+
+
+@lru_cache(maxsize=None)
+def min_days(mile: int) -> int:
+    """The fewest days from `mile` to the tryst ground: PUSH on every leg, crossings a day each,
+    the toll's march counted from 119 (a bound: the toll never does worse than its full miles)."""
+    if mile >= TRYST_MILE:
+        return 0
+    if mile in (12, 57):
+        return 1 + min_days(mile + 1)
+    if mile == 118:
+        return 1 + min(min_days(min(119 + 16, 143)), min_days(119))
+    stop, _ = R.next_landmark(mile)
+    return 1 + min_days(min(mile + 16, stop))
+
+
+@dataclass
+class _Search:
+    tape: tuple[int, ...]
+    rulings: R.Rulings
+    end: str | None
+    memo: dict[tuple, tuple[int, bool, Any]] = field(default_factory=dict)
+    searched: int = 0
+
+    def value(self, s: Drove) -> int:
+        if self.end is not None and s.end != self.end:
+            return UNREACHABLE
+        return R.score(s)
+
+    def ceiling(self, s: Drove) -> int:
+        """No line from `s` scores more than this."""
+        if s.ended:
+            return self.value(s)
+        if self.end not in (None, "sold"):
+            return 0  # every other end scores 0: the search only asks whether it is reachable
+        arrive = s.day - 1 + min_days(s.mile)  # the earliest dusk on the tryst ground
+        if arrive > FINAL_DAY:
+            return UNREACHABLE if self.end == "sold" else 0
+        # FLESH is at most 6 and rises at most 1 a day (EASY, REST), 2 on a PARK at the town;
+        # sold on day 21, one less.
+        last = LAST_DAY if arrive <= LAST_DAY else FINAL_DAY
+        rise = (last - s.day + 1) * (2 if s.mile <= 143 else 1)
+        flesh = min(FLESH_MAX, s.flesh + rise)
+        if last == FINAL_DAY:
+            flesh -= 1
+        return max(1, min(100, s.head * (flesh + 4) // 6 - 10 * len(s.laid)))
+
+    def key(self, s: Drove) -> tuple:
+        """The drove as the rules will still read it. Past the town no rule reads SILVER (no
+        store, boat or toll lies ahead) nor SPATE (no ford), and MEAL matters only as far as the
+        days left to eat it (nothing but eating and a capped gift moves it on the low road)."""
+        if s.mile > 143:
+            meal = min(s.meal, FINAL_DAY - s.day + 1)
+            return (s.day, s.mile, s.head, s.flesh, meal, 0, s.wear, 0, s.shod, s.crew, s.laid)
+        if s.mile >= 119:  # past the bridge: SPATE is read only by a ford
+            return (s.day, s.mile, s.head, s.flesh, s.meal, s.silver, s.wear, 0, s.shod, s.crew, s.laid)
+        return (s.day, s.mile, s.head, s.flesh, s.meal, s.silver, s.wear, s.spate, s.shod, s.crew, s.laid)
+
+    def meal_wanted(self, s: Drove) -> int:
+        """The most MEAL worth holding: a day's meal for every day left, and the most a ford can
+        still take. More only spends silver, and no rule rewards a drove for having less."""
+        fords = (2 if s.mile <= 57 else 0) + (2 if s.mile <= 118 else 0)
+        return min(MEAL_MAX, FINAL_DAY - s.day + 1 + fords)
+
+    def orders(self, s: Drove) -> Iterator[tuple[int, list[DayOrder]]]:
+        """Every order and business this morning, grouped by how many beasts it sells (the
+        search opens a group only while the herd left could still beat the best line found)."""
+        base: list[tuple[str, str | None]] = []
+        for o in R.legal_orders(s):
+            if o == "TOLL":
+                base += [(o, p) for p in (*R.MARCH_PACES, R.REST)]
+            else:
+                base.append((o, None))
+        offered = R.legal_business(s)
+        if not offered:
+            yield 0, [DayOrder(o, toll_pace=p) for o, p in base]
+            return
+        wanted = max(0, self.meal_wanted(s) - s.meal)
+        for sell in range(s.head + 1 if "SELL" in offered else 1):
+            out: list[DayOrder] = []
+            head, silver = s.head - sell, s.silver + R.SELL_PRICE * sell
+            for shoe in (False, True) if "SHOE" in offered and not s.shod else (False,):
+                after_shoe = silver - (R.per_ten(head) if shoe else 0)
+                if after_shoe < 0:
+                    continue
+                for hire in range(3) if "HIRE" in offered else range(1):
+                    if hire and (len(s.hands) + hire > 2 or len(s.hired) + hire > 2):
+                        continue  # refused, free: the same as no hire
+                    left = after_shoe - R.HIRE_PRICE * hire
+                    if left < 0:
+                        continue
+                    for order, pace in base:
+                        lodgings = [(False, False, 0)]
+                        if order == R.REST:
+                            if left >= R.ROOF_PRICE:
+                                lodgings.append((True, False, R.ROOF_PRICE))
+                            if "PARK" in offered and left >= R.PARK_PRICE:
+                                lodgings.append((False, True, R.PARK_PRICE))
+                            if "PARK" in offered and left >= R.ROOF_AND_PARK_PRICE:
+                                lodgings.append((True, True, R.ROOF_AND_PARK_PRICE))
+                        for roof, park, cost in lodgings:
+                            room = min(wanted, left - cost)
+                            for meal in range(max(0, room) + 1):
+                                business = Business(meal=meal, roof=roof, shoe=shoe, hire=hire, sell=sell, park=park)
+                                out.append(DayOrder(order, business, pace))
+            yield sell, out
+
+    def children(self, s: Drove, orders: list[DayOrder]) -> list[tuple[int, Any, Drove]]:
+        out: dict[tuple, tuple[int, Any, Drove]] = {}
+        for action in orders:
+            after, _ = R.apply(self.tape, s, action, self.rulings)
+            k = ("end", after.end, R.score(after)) if after.ended else self.key(after)
+            if k not in out:
+                out[k] = (self.ceiling(after), action, after)
+        if self.end in (None, "sold"):
+            order = lambda c: (-c[0], -c[2].head * (c[2].flesh + 4), -c[2].mile, c[2].wear, -c[2].meal)
+        elif self.end == "missed":
+            order = lambda c: (-c[0], c[2].mile, -c[2].head)
+        else:  # laid-up, scattered: the hardest road first
+            order = lambda c: (-c[0], -c[2].wear, c[2].head, c[2].meal)
+        return sorted(out.values(), key=order)
+
+    def search(self, s: Drove, alpha: int) -> int:
+        """The best value from `s` if it beats `alpha`; else an upper bound no more than alpha."""
+        if s.ended:
+            return self.value(s)
+        k = self.key(s)
+        hit = self.memo.get(k)
+        if hit is not None:
+            v, exact, _ = hit
+            if exact or v <= alpha:
+                return v
+        top = self.ceiling(s)
+        if top <= alpha:
+            return top
+        self.searched += 1
+        best, best_action = UNREACHABLE - 1, None
+        for sell, orders in self.orders(s):
+            if sell:  # what the herd left after the sale could still make
+                group_top = min(top, self.ceiling(replace(s, head=s.head - sell)))
+                if group_top <= max(alpha, best):
+                    best = max(best, group_top)
+                    break  # selling more leaves less
+            for ceiling, action, after in self.children(s, orders):
+                floor = max(alpha, best)
+                if ceiling <= floor:
+                    best = max(best, ceiling)
+                    continue
+                v = self.search(after, floor)
+                if v > best:
+                    best, best_action = v, action
+                if best >= top:
+                    break
+            if best >= top:
+                break
+        self.memo[k] = (best, best > alpha, best_action)
+        return best
+
+    def line(self, s: Drove) -> tuple[tuple[Any, ...], Drove]:
+        actions = []
+        while not s.ended:
+            _, exact, action = self.memo[self.key(s)]
+            assert exact and action is not None, "the best line runs through exact entries only"
+            actions.append(action)
+            s, _ = R.apply(self.tape, s, action, self.rulings)
+        return tuple(actions), s
+
+
+def solve(
+    tape: tuple[int, ...], start: Drove | None = None, end: str | None = None, rulings: R.Rulings = R.RULED
+) -> Solution:
+    """The best score from `start` (the opening by default) over every line; with `end`, the best
+    over the lines that end that way (UNREACHABLE if none does). `rulings` swaps in a rival
+    reading of a doubtful sentence (rules.Rulings) to see which reading gives the card's figure."""
+    if end is not None and end not in ENDS:
+        raise ValueError(f"end:{end} is not a DROVER'S AUTUMN end ({', '.join(ENDS)})")
+    t0 = time.perf_counter()
+    s0 = start or Drove()
+    if end == "turned-home":
+        final, _ = R.apply(tape, s0, TurnForHome(), rulings)
+        return Solution(0, "turned-home", (TurnForHome(),), 0, time.perf_counter() - t0, final)
+    search = _Search(tuple(tape), rulings, end)
+    # Aspiration: first ask for a line above a high floor (the search then cuts nearly every
+    # branch), and lower the floor only when none is found. The memo carries over: what a pass
+    # proved (an exact value, or an upper bound) stays true for the next.
+    floors = ASPIRATION if end in (None, "sold") else ()
+    for floor in (*floors, UNREACHABLE - 1):
+        score = search.search(s0, floor)
+        if score > floor:
+            break
+    if score <= UNREACHABLE:
+        return Solution(UNREACHABLE, None, (), search.searched, time.perf_counter() - t0)
+    actions, final = search.line(s0)
+    return Solution(score, final.end, actions, search.searched, time.perf_counter() - t0, final)
+
+
+def best_by_end(tape: tuple[int, ...], start: Drove | None = None, rulings: R.Rulings = R.RULED) -> dict[str, Solution]:
+    return {end: solve(tape, start, end, rulings) for end in ENDS}
+
+
+# -- the line as a player types it ----------------------------------------------------------------
+
+
+def message(action: Any) -> str:
+    """What a player types for `action` in `cardgm play cattle-trail`: the business first, then
+    the order in capitals (ORDERS R2: CAPITALS name an order; business before it is passed)."""
+    if isinstance(action, TurnForHome):
+        return "turn for home"
+    b = action.business
+    errands = []
+    if b.sell:
+        errands.append(f"SELL {b.sell} beasts")
+    if b.shoe:
+        errands.append("SHOE")
+    errands += ["HIRE"] * b.hire
+    if b.roof:
+        errands.append("ROOF")
+    if b.park:
+        errands.append("PARK")
+    if b.meal:
+        errands.append(f"MEAL {b.meal}")
+    order = action.order
+    if order == "TOLL":
+        order = f"TOLL, {action.toll_pace}"
+    return (", ".join(errands) + ". " if errands else "") + order + ("." if errands else "")
+
+
+def replay(card: Any, messages: list[str], start: Any = None) -> Any:
+    """Type `messages` into a fresh run of `card` (the Run `cardgm play` drives); the last reply.
+    A confirm line (turn for home) is answered yes."""
+    from cardgm.game import ReadAs
+    from cardgm.games import make_game
+    from cardgm.run import Run
+
+    run = Run(make_game(card), state=start)
+    reply = run.start()
+    for m in messages:
+        reply = run.reply(m)
+        if reply.read_as is ReadAs.CONFIRM and m == "turn for home":
+            reply = run.reply("yes")
+    return reply

@@ -1,0 +1,119 @@
+"""DROVER'S AUTUMN's exact solver: droves a day or two from the tryst, worked by hand, and every
+best line replayed through the Run to its score."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardgm.card import load_card
+from cardgm.games.cattle_trail import rules as R
+from cardgm.games.cattle_trail.actions import Business, DayOrder
+from cardgm.games.cattle_trail.state import Drove
+from cardgm.solve import cattle_trail as C
+
+CARD = load_card("cattle-trail")
+TAPE = CARD.tape  # day 20 reads 12, day 21 reads 17
+
+
+def replayed(sol: C.Solution, start: Drove):
+    return C.replay(CARD, [C.message(a) for a in sol.line], start)
+
+
+def test_eight_miles_out_on_day_20_easy_lands_the_herd_in_full_flesh() -> None:
+    # Mile 171, day 20, FLESH 5, value 12. EASY: 8 miles to the ground, FLESH +1, 15 FAIR: sold
+    # at 60 × (6 + 4) ÷ 6 = 100. STEADY: FLESH 5, 90. PUSH: FLESH 4, then 8 HARD, −1: 70.
+    start = replace(Drove(), day=20, tape=19, mile=171, flesh=5)
+    sol = C.solve(TAPE, start)
+    assert (sol.score, sol.end) == (100, "sold")
+    assert [a.order for a in sol.line] == ["EASY"]
+    assert replayed(sol, start).score == 100
+
+
+def test_a_day_too_far_sells_on_day_21_one_flesh_down() -> None:
+    # Mile 163 on day 20: 16 miles. PUSH reaches the ground on day 20 (FLESH 6 − 1 = 5, value
+    # 12 − 4 = 8 HARD, −1 more: 4), sold for 60 × 8 ÷ 6 = 80. EASY and EASY make it on day 21
+    # at FLESH 6 (5, then 6, then the day-21 drop to 5): 60 × 9 ÷ 6 = 90, the better line.
+    start = replace(Drove(), day=20, tape=19, mile=163, flesh=5)
+    sol = C.solve(TAPE, start)
+    assert (sol.score, sol.end) == (90, "sold")
+    assert sol.final is not None and sol.final.tape == 21
+    assert replayed(sol, start).score == 90
+
+
+def test_too_far_to_sell_is_missed() -> None:
+    start = replace(Drove(), day=21, tape=20, mile=150)
+    assert C.solve(TAPE, start, end="sold").score == C.UNREACHABLE
+    sol = C.solve(TAPE, start)
+    assert (sol.score, sol.end) == (0, "missed")
+
+
+def test_each_end_has_its_own_row() -> None:
+    start = replace(Drove(), day=20, tape=19, mile=171, flesh=5)
+    ends = C.best_by_end(TAPE, start)
+    assert ends["sold"].score == 100
+    assert (ends["missed"].score, ends["missed"].end) == (0, "missed")  # REST, REST: the buyers go
+    assert ends["scattered"].score == C.UNREACHABLE  # no two days lose sixty head
+    assert ends["turned-home"].score == 0 and ends["turned-home"].end == "turned-home"
+
+
+def test_from_the_town_three_days_out_the_line_with_business_replays() -> None:
+    # Day 19 at the town, FLESH 2, 36 miles to go in days 19–21 (values 6, 15, 7): only 8+12+16
+    # or longer reaches the ground, so the sale is on day 21. EASY on the 6 (9 HARD, −1) holds
+    # FLESH at 2; STEADY on the 15 is FAIR; PUSH on the 7 (3 BAD, −2) leaves 0, and the day-21
+    # drop stops at 0: 60 × 4 ÷ 6 = 40. (PUSH, PUSH, … is no better: each PUSH costs a FLESH.)
+    start = replace(Drove(), day=19, tape=18, mile=143, flesh=2, silver=3, meal=0)
+    sol = C.solve(TAPE, start)
+    assert (sol.score, sol.end) == (40, "sold")
+    assert replayed(sol, start).score == 40
+
+
+def test_messages_are_what_the_reader_reads_back() -> None:
+    game = __import__("cardgm.games", fromlist=["make_game"]).make_game(CARD)
+    for mile, action in (
+        (0, DayOrder("PUSH")),
+        (12, DayOrder("TWO BOATS")),
+        (57, DayOrder("FORD")),
+        (118, DayOrder("TOLL", toll_pace="STEADY")),
+        (118, DayOrder("TOLL", toll_pace="REST")),
+        (90, DayOrder("REST", Business(meal=3, shoe=True, sell=2, roof=True))),
+        (143, DayOrder("REST", Business(park=True, roof=True, meal=1))),
+        (143, DayOrder("STEADY", Business(hire=1))),
+    ):
+        s = replace(Drove(), mile=mile, silver=30, crew=("you", "Ewan", "Bran"), laid=("Calum",))
+        reading = game.read(s, C.message(action), None)
+        assert reading.action == action, (C.message(action), reading)
+
+
+def _late(seed: int) -> Drove | None:
+    """A drove played at random (STEADY-ish) to the strath or beyond."""
+    rng = random.Random(seed)
+    s = Drove()
+    while not s.ended and s.mile < 119 + rng.randrange(0, 40):
+        orders = R.legal_orders(s)
+        o = rng.choice(orders)
+        s, _ = R.apply(TAPE, s, DayOrder(o, toll_pace="PUSH" if o == "TOLL" else None))
+    return None if s.ended else s
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 10**6))
+def test_no_random_line_beats_the_solver_and_the_best_line_plays_out(seed: int) -> None:
+    start = _late(seed)
+    if start is None:
+        return
+    sol = C.solve(TAPE, start)
+    rng = random.Random(seed)
+    for _ in range(20):
+        s = start
+        while not s.ended:
+            o = rng.choice(R.legal_orders(s))
+            s, _ = R.apply(TAPE, s, DayOrder(o, toll_pace=rng.choice(["EASY", "STEADY", "PUSH", "REST"]) if o == "TOLL" else None))
+        assert R.score(s) <= sol.score
+    s = start
+    for action in sol.line:
+        s, _ = R.apply(TAPE, s, action)
+    assert R.score(s) == sol.score
