@@ -292,3 +292,23 @@ def replay(card: Any, messages: list[str], start: Any = None) -> Any:
         if reply.read_as is ReadAs.CONFIRM and m == "turn for home":
             reply = run.reply("yes")
     return reply
+
+
+class Solver:
+    """One tape's searches sharing a memo: the best from many states of one run (a review)."""
+
+    def __init__(self, tape: tuple[int, ...]) -> None:
+        self.search = _Search(tuple(tape), R.RULED, None)
+
+    def best(self, s: Any, below: int | None = None) -> tuple[int, Any]:
+        """The best score from `s` and a first action of a line that reaches it. `below`, when
+        known, is a score no line from `s` beats (the best from the state before): the search
+        asks first for a line that equals it, which is quick when one does."""
+        if s.end is not None:
+            return R.score(s), None
+        floors = ASPIRATION if below is None else (below - 1, below - 4, below - 10, below - 25)
+        for floor in (*floors, UNREACHABLE - 1):
+            v = self.search.search(s, floor)
+            if v > floor:
+                break
+        return v, self.search.memo[self.search.key(s)][2]

@@ -1,0 +1,190 @@
+"""Review a run: the player's score against the best the tape allowed, and the first move after
+which that best was out of reach, with a call that would have kept it.
+
+`review(card, messages)` replays the player's messages through the same Run `cardgm play`
+drives, and asks the card's exact solver for the best score from the state before and after
+every move (one solver, one memo, for the whole run). The first move whose after-state's best is
+lower than its before-state's best is where the best slipped away.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from cardgm.card import Card
+
+SOLVABLE = ("becalmed", "cattle-trail")
+
+
+@dataclass(frozen=True)
+class Slip:
+    turn: int
+    day: int
+    message: str
+    best_before: int
+    best_after: int
+    instead: str  # a message that keeps best_before reachable
+
+
+@dataclass(frozen=True)
+class Review:
+    card: Card
+    score: int | None  # None if the run did not end
+    end: str | None
+    best: int  # the best from the run's first state
+    slip: Slip | None
+    best_now: int  # the best still reachable from where the run stands (= score once ended)
+
+
+def _solver(card: Card) -> tuple[Any, Any]:
+    if card.game_id == "becalmed":
+        from cardgm.solve import becalmed as S
+    elif card.game_id == "cattle-trail":
+        from cardgm.solve import cattle_trail as S
+    else:
+        raise ValueError(f"review solves {' and '.join(SOLVABLE)}; {card.game_id} has no tape to solve")
+    return S.Solver(card.tape), S.message
+
+
+def review(card: Card, messages: list[str] | tuple[str, ...]) -> Review:
+    from cardgm.games import make_game
+    from cardgm.run import Run, find_save_block
+
+    solver, say = _solver(card)
+    run = Run(make_game(card))
+    reply = run.start()
+    start_best, _ = solver.best(run.state)
+    last = start_best  # no later state's best beats an earlier one's
+    slip: Slip | None = None
+    for message in messages:
+        before = run.state
+        reply = run.reply(message)
+        after = run.state
+        if find_save_block(message) is not None:
+            start_best, _ = solver.best(after)  # a resumed run is reviewed from where it resumed
+            last = start_best
+            continue
+        if slip is not None or replace(after, turn=before.turn) == before:
+            continue  # nothing moved (an ask, an answer, a save), or the slip is already found
+        best_before, action = solver.best(before, below=last)
+        best_after, _ = solver.best(after, below=best_before)
+        last = best_after
+        if best_after < best_before:
+            slip = Slip(reply.turn, before.day, message, best_before, best_after, say(action))
+    best_now, _ = solver.best(run.state, below=slip.best_after if slip else last)
+    return Review(card, reply.score, reply.end, start_best, slip, best_now)
+
+
+def text(r: Review) -> str:
+    """The review as the terminal prints it."""
+    lines = [f"{r.card.title} v{r.card.version}: run review"]
+    if r.score is None:
+        lines.append(f"the run has not ended; the best still reachable from where it stands is {r.best_now}")
+    else:
+        lines.append(f"your score   {r.score} (end:{r.end})")
+    lines.append(f"best line    {r.best} (from the run's first state, over every line of play)")
+    if r.slip is None:
+        lines.append("every move kept the best within reach." if r.score is None or r.score >= r.best else "")
+    else:
+        s = r.slip
+        lines.append(
+            f"first slip   day {s.day} (turn {s.turn}): \"{s.message}\" left at best {s.best_after}; "
+            f"\"{s.instead}\" kept {s.best_before} within reach"
+        )
+    return "\n".join(line for line in lines if line)
+
+
+# -- `cardgm solve`: the best line, checked by replay, against the card's own claims ---------------
+
+
+def _module(card: Card) -> Any:
+    if card.game_id == "becalmed":
+        from cardgm.solve import becalmed as S
+    elif card.game_id == "cattle-trail":
+        from cardgm.solve import cattle_trail as S
+    else:
+        raise ValueError(f"cardgm solves {' and '.join(SOLVABLE)}; {card.game_id} has no tape (see `cardgm analyze`)")
+    return S
+
+
+def _claims(card: Card, best: int, by_end: dict[str, Any]) -> list[str]:
+    """The card's own figures, each against what the solver found."""
+    import re
+
+    out = []
+    text = " ".join(card.text.split())
+
+    def row(claim: str, ok: bool, found: str) -> None:
+        out.append(f"  {'agrees ' if ok else 'DIFFERS'}  \"{claim}\": {found}")
+
+    if card.game_id == "becalmed":
+        if "Five ashore is 100" in text and by_end:
+            lf = by_end["landfall"].score
+            row("Five ashore is 100", lf <= 100, f"best landfall on this tape {lf if lf >= 0 else 'unreachable'}")
+        if "a ceiling of 94" in text and by_end:
+            t = by_end["taken-off"].score
+            row("a ceiling of 94", t <= 94, f"best taken-off on this tape {t if t >= 0 else 'unreachable'}")
+        if "ceiling 32" in text and by_end:
+            c = by_end["carried-off"].score
+            row("ceiling 32", c <= 32, f"best carried-off on this tape {c if c >= 0 else 'unreachable'}")
+    m = re.search(r"(\d+) is the best line this tape allows", text)
+    if m:
+        claimed = int(m.group(1))
+        row(m.group(0), claimed == best, f"the solver's best is {best}")
+    m = re.search(r"Par is (\d+)", text)
+    if m:
+        out.append(f"  (\"{m.group(0)}\" is a blind policy's figure: see `cardgm par {card.game_id}`)")
+    return out
+
+
+def solve_report(card: Card, ends: bool = True) -> tuple[str, bool]:
+    """`cardgm solve`'s text, and whether the best line replayed to its score."""
+    import time
+
+    S = _module(card)
+    t0 = time.perf_counter()
+    sol = S.solve(card.tape)
+    lines = [f"{card.title} v{card.version} — the best line on this tape, by exact search", ""]
+    lines.append(f"tape      {' '.join(map(str, card.tape))}")
+    lines.append(f"best      {sol.score} (end:{sol.end})")
+    lines.append(f"searched  {sol.searched:,} states in {sol.seconds:.2f} s")
+    lines.append("")
+    lines.append("one best line, day by day (type these into `cardgm play`):")
+    messages: list[str] = []
+    if card.game_id == "becalmed":
+        for day, said, after in S.days(card.tape, sol.line):
+            messages += said
+            lines.append(f"  day {day:2}  {' / '.join(said):34} westing {after.westing}, water {after.water}, thirst {after.thirst}, crew {''.join(a + b for a, b in zip('PCONY', after.crew))}")
+    else:
+        from cardgm.games.cattle_trail import rules as CR
+        from cardgm.games.cattle_trail.state import Drove
+
+        s = Drove()
+        for action in sol.line:
+            day = s.day
+            s, _ = CR.apply(card.tape, s, action)
+            said = S.message(action)
+            messages.append(said)
+            lines.append(f"  day {day:2}  {said:34} mile {s.mile}, head {s.head}, flesh {s.flesh}, wear {s.wear}, meal {s.meal}, silver {s.silver}")
+    reply = S.replay(card, messages)
+    ok = reply.score == sol.score and reply.end == sol.end
+    lines.append("")
+    lines.append(f"replayed through the run loop: {reply.result}")
+    lines.append("  the replay scores " + (f"{reply.score}, as the search found" if ok else f"{reply.score}, NOT {sol.score}: a bug to report"))
+    by_end: dict[str, Any] = {}
+    if ends:
+        by_end = S.best_by_end(card.tape)
+        lines.append("")
+        lines.append("best for each end:")
+        for end, e in by_end.items():
+            score = "unreachable" if e.score < 0 else str(e.score)
+            lines.append(f"  end:{end:12} {score:>11}   {e.searched:>9,} states  {e.seconds:6.2f} s")
+    claims = _claims(card, sol.score, by_end)
+    if claims:
+        lines.append("")
+        lines.append("the card's claims:")
+        lines += claims
+    lines.append("")
+    lines.append(f"total time {time.perf_counter() - t0:.2f} s")
+    return "\n".join(lines), ok
