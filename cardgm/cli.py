@@ -346,6 +346,91 @@ def analyze_cmd(game: str, out: str, strategies: tuple[str, ...], sample: int | 
     sys.exit(run_analysis(out, strategies, sample, seed, plot=not no_plot, echo=click.echo))
 
 
+# -- solve, par, review ------------------------------------------------------------------------
+
+
+def _solve_card(card: str, seed: str | None, card_file: str | None):
+    """The card to solve: shipped or --card FILE; with --seed its tape replaced by the seed's."""
+    the_card = _card(card_file or card)
+    if seed:
+        import dataclasses
+
+        from cardgm.tape import derive
+
+        the_card = dataclasses.replace(the_card, tape=derive(seed, max(40, len(the_card.tape))))
+    return the_card
+
+
+@main.command("solve")
+@click.argument("card")
+@click.option("--seed", "seed", help="Solve the tape derived from SEED instead of the printed one.")
+@click.option("--card", "card_file", type=click.Path(exists=True, dir_okay=False), help="Solve this card file.")
+@click.option("--no-ends", is_flag=True, help="Skip the best line for each end (the slow part).")
+def solve_cmd(card: str, seed: str | None, card_file: str | None, no_ends: bool) -> None:
+    """The best score CARD's tape allows, by exact search over every line of play.
+
+    Prints the score and end, one best line day by day as messages for `cardgm play` (replayed
+    through the run loop to check its score), the best for each end, states searched and time.
+    """
+    from cardgm.solve.review import solve_report
+
+    the_card = _solve_card(card, seed, card_file)
+    try:
+        text, ok = solve_report(the_card, ends=not no_ends)
+    except ValueError as exc:
+        _fail(str(exc))
+    click.echo(text)
+    sys.exit(0 if ok else 1)
+
+
+@main.command("par")
+@click.argument("card")
+@click.option("-n", "n", type=click.IntRange(1, 100000), default=100, show_default=True, help="Derived tapes {id}:{version}:i.")
+@click.option("--random-runs", type=click.IntRange(1, 100000), default=200, show_default=True, help="Random runs on the printed tape.")
+@click.option("--out", "out", type=click.Path(file_okay=False), default="par", show_default=True, help="Folder for the PNG and SVG.")
+@click.option("--no-plot", is_flag=True, help="Print the table only.")
+@click.option("--seed", "seed", help="Play the tape derived from SEED as the printed one.")
+@click.option("--card", "card_file", type=click.Path(exists=True, dir_okay=False), help="A card file.")
+def par_cmd(card: str, n: int, random_runs: int, out: str, no_plot: bool, seed: str | None, card_file: str | None) -> None:
+    """Par: the cautious, steady, greedy and random policies, playing blind, on the printed tape
+    and on N tapes derived from seeds {id}:{version}:i; a table, and a PNG and SVG histogram."""
+    from cardgm.solve import par as P
+
+    the_card = _solve_card(card, seed, card_file)
+    try:
+        rows = P.par(the_card, n=n, random_runs=random_runs)
+    except ValueError as exc:
+        _fail(str(exc))
+    click.echo(P.table(the_card, rows, n))
+    if not no_plot:
+        from cardgm.solve.plot_par import plot
+
+        for path in plot(the_card, rows, n, out):
+            click.echo(f"wrote {path}")
+
+
+@main.command("review")
+@click.argument("log", type=click.Path(exists=True, dir_okay=False))
+@click.option("--card", "card", help="The card, when the log does not name it.")
+def review_cmd(log: str, card: str | None) -> None:
+    """Review a run LOG (`cardgm play --log FILE`): your score against the best line, and the
+    first move after which the best was out of reach, with a call that would have kept it."""
+    from cardgm.solve.review import review, text
+    from cardgm.verify.replay import LogError, read_log
+
+    try:
+        the_log = read_log(Path(log).read_text(encoding="utf-8"))
+    except (LogError, UnicodeDecodeError) as exc:
+        _fail(f"{log}: {exc}")
+    name = card or the_log.card
+    if not name:
+        _fail(f"{log}: the log does not name its card; give --card")
+    try:
+        click.echo(text(review(_card(name), the_log.messages)))
+    except ValueError as exc:
+        _fail(str(exc))
+
+
 # -- seal --------------------------------------------------------------------------------------
 
 
