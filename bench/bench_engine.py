@@ -1,0 +1,76 @@
+"""Benchmark: the rules engine in random play (target: 100,000 days a second on one core).
+
+    python bench/bench_engine.py [--seconds 5]
+
+Two figures per game: `apply` alone (a day's calls or order chosen from a fixed list, so the
+count is the rules' own cost) and random legal play as par plays it (the legal moves listed by the
+rules each day, one chosen uniformly). A BECALMED day is one set of calls with its dusk answer; a
+DROVER'S AUTUMN day is one order.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout
+
+import argparse
+import random
+import time
+
+from cardgm.card import load_card
+
+
+def becalmed(seconds: float, listed: bool) -> float:
+    from cardgm.games.becalmed import rules as R
+    from cardgm.games.becalmed.state import State
+
+    tape = load_card("becalmed").tape
+    rng = random.Random(1)
+    fixed = [R.Calls(i, c, h) for i in ("FULL", "SHORT", "DRY") for c in ("SAIL", "DOWN") for h in ("WATCH", "BAIL")]
+    days, t0 = 0, time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        s = State()
+        while s.end is None:
+            if s.phase != "calls":
+                a = rng.choice(R.legal_actions(s))
+            elif listed:
+                a = rng.choice(R.legal_calls(s))
+            else:
+                a = rng.choice(fixed)
+                a = R.Calls(a.issue, a.canvas if s.canvas != "lost" else None, a.hands if "hands" in R.needs(s) else None)
+            s, _ = R.apply(s, a, tape)
+            days += s.phase == "calls" or s.end is not None
+    return days / (time.perf_counter() - t0)
+
+
+def cattle(seconds: float, listed: bool) -> float:
+    from cardgm.games.cattle_trail import rules as R
+    from cardgm.games.cattle_trail.actions import DayOrder
+    from cardgm.games.cattle_trail.state import Drove
+
+    tape = load_card("cattle-trail").tape
+    rng = random.Random(1)
+    days, t0 = 0, time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        s = Drove()
+        while not s.ended:
+            orders = R.legal_orders(s) if listed else R.legal_orders(s)
+            o = rng.choice(orders)
+            s, _ = R.apply(tape, s, DayOrder(o, toll_pace="STEADY" if o == "TOLL" else None))
+            days += 1
+    return days / (time.perf_counter() - t0)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seconds", type=float, default=5.0)
+    args = ap.parse_args()
+    print(f"becalmed      apply only          {becalmed(args.seconds, False):>10,.0f} days/s")
+    print(f"becalmed      random legal play   {becalmed(args.seconds, True):>10,.0f} days/s")
+    print(f"cattle-trail  random legal play   {cattle(args.seconds, True):>10,.0f} days/s")
+
+
+if __name__ == "__main__":
+    main()
