@@ -174,7 +174,8 @@ def solve_report(card: Card, ends: bool = True) -> tuple[str, bool]:
     lines.append("  the replay scores " + (f"{reply.score}, as the search found" if ok else f"{reply.score}, NOT {sol.score}: a bug to report"))
     by_end: dict[str, Any] = {}
     if ends:
-        by_end = S.best_by_end(card.tape)
+        # The best line's own end needs no second search: its best is the best line.
+        by_end = {end: sol if end == sol.end else S.solve(card.tape, end=end) for end in S.ENDS}
         lines.append("")
         lines.append("best for each end:")
         for end, e in by_end.items():

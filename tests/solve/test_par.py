@@ -89,3 +89,15 @@ def test_the_table_names_every_policy() -> None:
     text = P.table(card, rows, 5)
     for name in P.POLICIES:
         assert f"\n{name}" in text
+
+
+def test_cardgm_par_prints_the_table_and_writes_both_plots(tmp_path) -> None:
+    from click.testing import CliRunner
+
+    from cardgm.cli import main
+
+    out = CliRunner().invoke(main, ["par", "cattle-trail", "-n", "5", "--random-runs", "3", "--out", str(tmp_path)])
+    assert out.exit_code == 0, out.output
+    assert "cautious" in out.output and "greedy" in out.output
+    assert (tmp_path / "cattle-trail-par.png").stat().st_size > 1000
+    assert (tmp_path / "cattle-trail-par.svg").stat().st_size > 1000

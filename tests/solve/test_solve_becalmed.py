@@ -158,3 +158,30 @@ def test_an_end_no_line_reaches_is_unreachable() -> None:
 def test_an_unknown_end_is_refused() -> None:
     with pytest.raises(ValueError, match="not a BECALMED end"):
         B.solve(CARD.tape, end="sunk")
+
+
+def test_cardgm_solve_prints_a_line_that_replays_on_a_seeded_tape(tmp_path) -> None:
+    from click.testing import CliRunner
+
+    from cardgm.cli import main
+    from cardgm.tape import derive
+
+    out = CliRunner().invoke(main, ["solve", "becalmed", "--seed", "becalmed:1.0.0:1", "--no-ends"])
+    assert out.exit_code == 0, out.output
+    assert "tape      " + " ".join(map(str, derive("becalmed:1.0.0:1", 40))) in out.output
+    assert "the replay scores 100, as the search found" in out.output
+    assert "day  1  " in out.output
+    # --card FILE reads a card file
+    path = tmp_path / "becalmed.md"
+    path.write_text(CARD.text, encoding="utf-8")
+    out = CliRunner().invoke(main, ["solve", "becalmed", "--card", str(path), "--seed", "becalmed:1.0.0:0", "--no-ends"])
+    assert out.exit_code == 0 and "best      100 (end:landfall)" in out.output
+
+
+def test_cardgm_solve_refuses_a_card_with_no_tape() -> None:
+    from click.testing import CliRunner
+
+    from cardgm.cli import main
+
+    out = CliRunner().invoke(main, ["solve", "deadreckoning"])
+    assert out.exit_code == 2 and "no tape" in out.output
