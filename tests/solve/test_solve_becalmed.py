@@ -119,33 +119,39 @@ def test_messages_are_what_the_reader_reads_back() -> None:
         assert reading.action == action
 
 
-def _random_state(seed: int, day: int) -> State | None:
+def _random_state(seed: int, day: int) -> tuple[tuple[int, ...], State | None]:
+    """A tape derived from the card's seed and a voyage on it played to `day` by the par policies
+    and random calls, mixed day by day (random calls alone seldom keep a boat alive that long)."""
+    from cardgm.solve import par as P
+
     rng = random.Random(seed)
+    tape = P.tapes(CARD, seed % 30 + 1)[-1]
     s = State()
     while s.end is None and not (s.day >= day and s.phase == "calls"):
-        s, _ = R.apply(s, rng.choice(R.legal_actions(s)), CARD.tape)
-    return s if s.end is None else None
+        policy = rng.choice([P.becalmed_steady, P.becalmed_steady, P.becalmed_cautious, P.becalmed_random])
+        s, _ = R.apply(s, policy(s, tape[: s.tape], rng), tape)
+    return tape, (s if s.end is None else None)
 
 
-@settings(max_examples=15, deadline=None)
-@given(st.integers(0, 10**6), st.integers(12, 14))
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**6), st.integers(9, 14))
 def test_no_random_line_beats_the_solver_and_no_best_beats_its_ceiling(seed: int, day: int) -> None:
-    start = _random_state(seed, day)
+    tape, start = _random_state(seed, day)
     if start is None:
         return
-    sol = B.solve(CARD.tape, start)
-    search = B._Search(CARD.tape, None)
+    sol = B.solve(tape, start)
+    search = B._Search(tape, None)
     assert sol.score <= search.ceiling(start)
     rng = random.Random(seed + 1)
     for _ in range(20):
         s = start
         while s.end is None:
-            s, _ = R.apply(s, rng.choice(R.legal_actions(s)), CARD.tape)
+            s, _ = R.apply(s, rng.choice(R.legal_actions(s)), tape)
         assert R.score(s) <= sol.score
     # and the best line is a real line: it plays out to its score
     s = start
     for action in sol.line:
-        s, _ = R.apply(s, action, CARD.tape)
+        s, _ = R.apply(s, action, tape)
     assert R.score(s) == sol.score
 
 
