@@ -47,12 +47,15 @@ def _solver(card: Card) -> tuple[Any, Any]:
     return S.Solver(card.tape), S.message
 
 
-def review(card: Card, messages: list[str] | tuple[str, ...]) -> Review:
+def review(card: Card, messages: list[str] | tuple[str, ...], start: Any = None) -> Review:
+    """Replay `messages` from the opening (or from `start`, a resumed run's first state) and
+    find where the best slipped. `cardgm play CARD --review` calls this with the run's own
+    messages (`[m for m, _ in run.transcript if m is not None]`) once the run ends."""
     from cardgm.games import make_game
     from cardgm.run import Run, find_save_block
 
     solver, say = _solver(card)
-    run = Run(make_game(card))
+    run = Run(make_game(card), state=start)
     reply = run.start()
     start_best, _ = solver.best(run.state)
     last = start_best  # no later state's best beats an earlier one's
