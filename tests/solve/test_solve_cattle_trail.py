@@ -134,3 +134,14 @@ def test_the_solver_agrees_with_the_rules_engineers_own_search(seed: int) -> Non
         return
     theirs = search.best_line(TAPE, start=start)
     assert C.solve(TAPE, start).score == (theirs.score if theirs else 0)
+
+
+def test_every_order_the_search_builds_is_one_the_rules_allow() -> None:
+    # The search applies its orders unchecked; here every one is checked, at every kind of place.
+    search = C._Search(TAPE, R.RULED, None)
+    for mile in (0, 12, 33, 57, 90, 118, 143, 150):
+        for silver in (0, 3, 20):
+            s = replace(Drove(), mile=mile, silver=silver, day=10, tape=9, crew=("you", "Ewan", "Bran"), laid=("Calum",))
+            for _, orders in list(search.orders(s))[:4]:
+                for order in orders:
+                    assert R.refusal(s, order) is None, (mile, silver, order)
