@@ -120,7 +120,7 @@ def test_load_refuses_a_missing_field() -> None:
 def test_result_line_exactly_and_read_back() -> None:
     s = Drove(turn=27, day=21, mile=179, head=58, tape=20, end="sold")
     line = notation.result(s, 96)
-    assert line == "AIGC|cattle-trail|drove|v1.0.0|end:sold|ch:1|turns:27|score:96|tape:20|sha:none"
+    assert line == "RESULT: AIGC|cattle-trail|drove|v1.0.0|end:sold|ch:1|turns:27|score:96|tape:20|sha:none"
     assert notation.parse_result(line) == {"version": "1.0.0", "end": "sold", "turns": 27, "score": 96, "tape": 20}
 
 
@@ -129,3 +129,17 @@ def test_reachable_miles_by_day() -> None:
     assert notation.reachable_miles(1) == {0, 8, 12}
     assert 13 in notation.reachable_miles(2) and 33 not in notation.reachable_miles(2)
     assert replace(Drove(), mile=8, day=2, turn=2, tape=1) == notation.load(notation.save(Drove(mile=8, day=2, turn=2, tape=1)))
+
+
+def test_ruling_45_the_result_line_begins_with_its_label() -> None:
+    # "RESULT: AIGC|cattle-trail|drove|…" — the label is printed, as BECALMED and DEADRECKONING print it.
+    from cardgm.card import load_card
+    from cardgm.games import make_game
+    from cardgm.run import Run
+
+    run = Run(make_game(load_card("cattle-trail")))
+    run.start()
+    run.reply("turn for home")
+    reply = run.reply("yes")
+    assert reply.result is not None and reply.result.startswith("RESULT: AIGC|cattle-trail|drove|v1.0.0|end:turned-home|")
+    assert "\n" + reply.result + "\n" in reply.text

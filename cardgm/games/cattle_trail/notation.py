@@ -263,7 +263,8 @@ def impossible(s: Drove) -> str | None:
 
 def result(s: Drove, score: int) -> str:
     """RESULT: AIGC|cattle-trail|drove|v1.0.0|end:…|ch:1|turns:{n}|score:{n}|tape:{n}|sha:none"""
-    return f"AIGC|{GAME_ID}|{MODE}|v{VERSION}|end:{s.end}|ch:1|turns:{s.turn}|score:{score}|tape:{s.tape}|sha:none"
+    # "RESULT: " is part of the line, as on the other two cards (ruling 45).
+    return f"RESULT: AIGC|{GAME_ID}|{MODE}|v{VERSION}|end:{s.end}|ch:1|turns:{s.turn}|score:{score}|tape:{s.tape}|sha:none"
 
 
 _RESULT = re.compile(
