@@ -56,7 +56,8 @@ def main() -> None:
 @click.option("--log", "log", type=click.Path(dir_okay=False, writable=True), help="Write the run log (JSON lines) to FILE.")
 @click.option("--sealed", "sealed", type=click.Path(exists=True, dir_okay=False), help="DEADRECKONING: play the berth in this reveal file.")
 @click.option("--coach", is_flag=True, help='DEADRECKONING: answer "hint" with the hit probability of every open cell.')
-def play(card: str, script: TextIO | None, as_json: bool, resume: str | None, log: str | None, sealed: str | None, coach: bool) -> None:
+@click.option("--review", "review", is_flag=True, help="After the run: your score against the best the tape allowed, and where the best slipped (BECALMED, DROVER'S AUTUMN).")
+def play(card: str, script: TextIO | None, as_json: bool, resume: str | None, log: str | None, sealed: str | None, coach: bool, review: bool) -> None:
     """Play CARD. Interactive at a terminal; otherwise one player message per line.
 
     \b
@@ -78,7 +79,13 @@ def play(card: str, script: TextIO | None, as_json: bool, resume: str | None, lo
         game = make_game(the_card, **options)
     except (CardError, ValueError) as exc:
         _fail(str(exc))
+    if review:
+        from cardgm.solve.review import SOLVABLE
+
+        if the_card.game_id not in SOLVABLE:
+            _fail(f"--review needs a solver; cardgm has one for {', '.join(SOLVABLE)}")
     run = Run(game, coach=_coach(the_card.game_id) if coach else None)
+    start_state = None
     if resume:
         from cardgm.game import SaveError
 
@@ -89,6 +96,7 @@ def play(card: str, script: TextIO | None, as_json: bool, resume: str | None, lo
             first = run.resume(block)
         except SaveError as exc:
             _fail(f"{resume}: that SAVE block cannot be resumed: {exc}")
+        start_state = run.state
     else:
         first = run.start()
 
@@ -120,6 +128,17 @@ def play(card: str, script: TextIO | None, as_json: bool, resume: str | None, lo
     finally:
         if logf:
             logf.close()
+    if review:
+        _review(the_card, run, start_state, as_json)
+
+
+def _review(card, run, start_state, as_json: bool) -> None:
+    """`play --review`: the run's own messages, replayed against the card's exact solver."""
+    from cardgm.solve import review as rv
+
+    messages = [m for m, _ in run.transcript if m is not None]
+    text = rv.text(rv.review(card, messages, start=start_state))
+    click.echo(json.dumps({"review": text}, ensure_ascii=False) if as_json else text)
 
 
 def _coach(game_id: str):

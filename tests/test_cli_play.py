@@ -128,3 +128,16 @@ def test_coach_answers_hint_with_a_heat_map_and_fires_nothing() -> None:
 def test_coach_is_refused_for_a_card_without_one() -> None:
     result = play("becalmed", "--coach", input="")
     assert result.exit_code == 2 and "--coach is for DEADRECKONING" in result.output
+
+
+def test_review_after_play_names_the_first_slip() -> None:
+    result = play("becalmed", "--review", input="FULL, SAIL, ROW\nFULL, AWNING, WATCH\nlet her drive\n")
+    assert result.exit_code == 0, result.output
+    tail = result.output[result.output.index("run review"):]
+    assert "best line    100" in tail
+    assert 'first slip   day 3 (turn 4): "let her drive"' in tail
+
+
+def test_review_is_refused_where_no_solver_exists() -> None:
+    result = play("deadreckoning", "--review", input="")
+    assert result.exit_code == 2 and "--review needs a solver" in result.output
