@@ -48,7 +48,7 @@ def main() -> None:
 # -- play ------------------------------------------------------------------------------------
 
 
-@main.command()
+@main.command(short_help="Play a card: at the terminal, from a script, or as JSON.")
 @click.argument("card")
 @click.option("--script", "script", type=click.File("r", encoding="utf-8"), help="Read player messages from FILE, one per line.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per reply (see README: the --json contract).")
@@ -190,7 +190,7 @@ def _interactive(run, emit) -> None:
 # -- tape --------------------------------------------------------------------------------------
 
 
-@main.command()
+@main.command(short_help="Derive a tape from a seed, or check a card's printed tape.")
 @click.argument("seed", required=False)
 @click.argument("n", type=click.IntRange(1, 100000), default=40, required=False)
 @click.option("--check", "check", metavar="CARD", help="Compare CARD's printed tape with its seed's derivation.")
@@ -233,7 +233,7 @@ def _tape_check(name: str) -> int:
 # -- verify ------------------------------------------------------------------------------------
 
 
-@main.group()
+@main.group(short_help="Check a tape, a sealed berth or a run against its RESULT.")
 def verify() -> None:
     """Check tapes, sealed berths and runs."""
 
@@ -318,7 +318,7 @@ def verify_run(log: str, card: str | None, result: str | None) -> None:
 # -- audit -------------------------------------------------------------------------------------
 
 
-@main.command("audit")
+@main.command("audit", short_help="Audit a chat transcript in which an AI ran a card.")
 @click.argument("transcript", type=click.Path(exists=True, dir_okay=False))
 @click.option("--card", "card", help="The card, when the transcript does not show it (e.g. becalmed).")
 @click.option("--json", "as_json", is_flag=True, help="Print the audit as one JSON object.")
@@ -348,7 +348,7 @@ def audit_cmd(transcript: str, card: str | None, as_json: bool, html_out: str | 
 # -- analyze -----------------------------------------------------------------------------------
 
 
-@main.command("analyze")
+@main.command("analyze", short_help="DEADRECKONING hunting strategies over every berth.")
 @click.argument("game", type=click.Choice(["deadreckoning"]))
 @click.option("--out", "out", type=click.Path(file_okay=False), default="out", show_default=True, help="Where to write the plots (PNG and SVG).")
 @click.option("--strategy", "strategies", multiple=True, help="Only this strategy (repeatable): random, hunt-target, parity, density, entropy, lookahead.")
@@ -380,7 +380,7 @@ def _solve_card(card: str, seed: str | None, card_file: str | None):
     return the_card
 
 
-@main.command("solve")
+@main.command("solve", short_help="The best score a tape allows, by exact search.")
 @click.argument("card")
 @click.option("--seed", "seed", help="Solve the tape derived from SEED instead of the printed one.")
 @click.option("--card", "card_file", type=click.Path(exists=True, dir_okay=False), help="Solve this card file.")
@@ -402,7 +402,7 @@ def solve_cmd(card: str, seed: str | None, card_file: str | None, no_ends: bool)
     sys.exit(0 if ok else 1)
 
 
-@main.command("par")
+@main.command("par", short_help="Score distributions of blind policies, with plots.")
 @click.argument("card")
 @click.option("-n", "n", type=click.IntRange(1, 100000), default=100, show_default=True, help="Derived tapes {id}:{version}:i.")
 @click.option("--random-runs", type=click.IntRange(1, 100000), default=200, show_default=True, help="Random runs on the printed tape.")
@@ -428,7 +428,7 @@ def par_cmd(card: str, n: int, random_runs: int, out: str, no_plot: bool, seed: 
             click.echo(f"wrote {path}")
 
 
-@main.command("review")
+@main.command("review", short_help="A logged run's score against the best line.")
 @click.argument("log", type=click.Path(exists=True, dir_okay=False))
 @click.option("--card", "card", help="The card, when the log does not name it.")
 def review_cmd(log: str, card: str | None) -> None:
@@ -453,7 +453,7 @@ def review_cmd(log: str, card: str | None) -> None:
 # -- seal --------------------------------------------------------------------------------------
 
 
-@main.command("seal")
+@main.command("seal", short_help="Seal a fresh DEADRECKONING berth (SHA-256).")
 @click.option("-o", "--out", "out", type=click.Path(dir_okay=False), default="reveal.md", show_default=True, help="Where to write the reveal file.")
 @click.option("--force", is_flag=True, help="Overwrite the reveal file if it exists.")
 def seal_cmd(out: str, force: bool) -> None:
