@@ -337,63 +337,61 @@ def _or_list(items: tuple[str, ...] | list[str]) -> str:
 
 
 class _Work:
-    """A mutable copy of the drove while one reply's rules run; frozen again at the end."""
+    """A mutable copy of the drove while one reply's rules run; frozen again, once, at the end.
+
+    Plain slots, not a dict behind `__getattr__`: the rules read these numbers many times a day,
+    and the search runs hundreds of thousands of days."""
+
+    __slots__ = (
+        "s", "rulings", "events", "hi",
+        "mile", "head", "flesh", "meal", "silver", "wear", "spate", "shod", "crew", "laid", "tape", "day", "end",
+    )
 
     def __init__(self, state: Drove, rulings: Rulings) -> None:
         self.s = state
         self.rulings = rulings
         self.events: list[Any] = []
-        self.v: dict[str, Any] = {
-            "mile": state.mile,
-            "head": state.head,
-            "flesh": state.flesh,
-            "meal": state.meal,
-            "silver": state.silver,
-            "wear": state.wear,
-            "spate": state.spate,
-            "shod": state.shod,
-            "crew": state.crew,
-            "laid": state.laid,
-            "tape": state.tape,
-            "day": state.day,
-            "end": state.end,
-        }
-
-    def __getattr__(self, name: str) -> Any:
-        try:
-            return self.__dict__["v"][name]
-        except KeyError:
-            raise AttributeError(name) from None
-
-    def set(self, name: str, value: Any) -> None:
-        self.v[name] = value
-
-    def range(self, field: str) -> tuple[int, int | None]:
-        if field == "flesh":
-            return 0, FLESH_MAX
-        if field == "meal":
-            return 0, MEAL_MAX if self.rulings.bag_caps_every_change else None
-        if field == "wear":
-            return 0, WEAR_MAX
-        if field == "spate":
-            return 0, SPATE_MAX
-        return 0, None  # HEAD and SILVER never below 0
+        self.hi = _CAPS if rulings.bag_caps_every_change else _CAPS_NO_BAG
+        self.mile = state.mile
+        self.head = state.head
+        self.flesh = state.flesh
+        self.meal = state.meal
+        self.silver = state.silver
+        self.wear = state.wear
+        self.spate = state.spate
+        self.shod = state.shod
+        self.crew = state.crew
+        self.laid = state.laid
+        self.tape = state.tape
+        self.day = state.day
+        self.end = state.end
 
     def move(self, field: str, delta: int, why: str) -> None:
-        """Change a number and clamp it to its range at once ("after every change")."""
-        before = self.v[field]
-        lo, hi = self.range(field)
-        after = max(lo, before + delta)
-        if hi is not None:
-            after = min(hi, after)
-        self.v[field] = after
+        """Change a number and clamp it to its range at once ("after every change"): every number
+        is at least 0; FLESH, MEAL (under the ruled reading of Q8), WEAR and SPATE have a top."""
+        before = getattr(self, field)
+        after = before + delta
+        if after < 0:
+            after = 0
+        hi = self.hi.get(field)
+        if hi is not None and after > hi:
+            after = hi
+        setattr(self, field, after)
         self.events.append(Moved(field, before, after, delta, why))
 
     def hands(self) -> tuple[str, ...]:
-        return tuple(c for c in self.v["crew"] if c not in (YOU, DOG))
+        return tuple(c for c in self.crew if c not in (YOU, DOG))
 
     def freeze(self) -> Drove:
-        return replace(self.s, **self.v)
+        return Drove(
+            self.s.turn, self.day, self.mile, self.head, self.flesh, self.meal, self.silver, self.wear,
+            self.spate, self.shod, self.crew, self.laid, self.tape, self.end,
+        )  # fmt: skip
+
+
+# The tops of the clamped ranges (WHAT YOU HAVE); HEAD and SILVER have none.
+_CAPS: dict[str, int] = {"flesh": FLESH_MAX, "meal": MEAL_MAX, "wear": WEAR_MAX, "spate": SPATE_MAX}
+_CAPS_NO_BAG: dict[str, int] = {"flesh": FLESH_MAX, "wear": WEAR_MAX, "spate": SPATE_MAX}  # Q8's rival
 
 
 # -- the morning's business -------------------------------------------------------------------
@@ -421,7 +419,7 @@ def _business(w: _Work, b: Business) -> tuple[bool, bool]:
         else:
             w.events.append(Shod(price))
             w.move("silver", -price, "SHOE")
-            w.set("shod", True)
+            w.shod = True
     for _ in range(b.hire):
         hands = w.hands()
         left = [h for h in HIRES if h not in w.crew and h not in w.laid]
@@ -434,7 +432,7 @@ def _business(w: _Work, b: Business) -> tuple[bool, bool]:
         else:
             w.events.append(Hired(left[0], HIRE_PRICE))
             w.move("silver", -HIRE_PRICE, "HIRE")
-            w.set("crew", (*w.crew, left[0]))
+            w.crew = (*w.crew, left[0])
     roof, park = _lodging(w, b.roof, b.park)
     if b.meal:
         _buy_meal(w, b.meal)
@@ -492,7 +490,7 @@ def _table_line(w: _Work, table: str, band_name: str) -> Line:
         return SHOD_LOWROAD[band_name]
     if table == "strath" and band_name == "BAD" and DOG in w.crew:
         w.events.append(BranRanOff())
-        w.set("crew", tuple(c for c in w.crew if c != DOG))
+        w.crew = tuple(c for c in w.crew if c != DOG)
         if not w.rulings.bran_bad_same_day:
             return Line((), "Bran runs off home")
         return Line((("head", -2),), "Bran runs off home; with no dog")
@@ -522,7 +520,7 @@ def _march(w: _Work, pace: str, raw: int, start: int, count_from: int) -> None:
     stop = min(count_from + miles, stop_at)
     leg = leg_at(start)
     w.events.append(Marched(pace, start, stop, leg, cut=stop < count_from + miles))
-    w.set("mile", stop)
+    w.mile = stop
     pending: dict[str, int] = {}
     for field, delta in (("flesh", flesh), ("wear", wear)):
         if delta:
@@ -550,7 +548,7 @@ def _crossing(w: _Work, order: str, raw: int, dawn: _Dawn) -> None:
         w.events.append(Paid(order, price))
         w.move("silver", -price, order)
         w.events.append(Crossed(order, "kyle", mile, FAR_SIDE[mile]))
-        w.set("mile", FAR_SIDE[mile])
+        w.mile = FAR_SIDE[mile]
         _band_and_table(w, raw, shift, order, "kyle")
         return
     # FORD, at the ford or the bridge: −3 per SPATE as the Ledger stood at dawn (−2 more at the bridge).
@@ -558,7 +556,7 @@ def _crossing(w: _Work, order: str, raw: int, dawn: _Dawn) -> None:
     shift = FORD_SHIFT_PER_SPATE * dawn.spate + (BRIDGE_FORD_SHIFT if at_bridge else 0)
     why = f"FORD: SPATE {dawn.spate} at dawn × −3" + (", and −2 at the bridge" if at_bridge else "")
     w.events.append(Crossed("FORD", "bridge" if at_bridge else "ford", mile, FAR_SIDE[mile]))
-    w.set("mile", FAR_SIDE[mile])
+    w.mile = FAR_SIDE[mile]
     _band_and_table(w, raw, shift, why, "ford")
 
 
@@ -575,7 +573,7 @@ def _day(tape: tuple[int, ...], w: _Work, order: DayOrder, roof: bool, park: boo
     dawn = _Dawn(w.spate, w.head)  # THE DAY's business never moves SPATE or HEAD at a crossing
     n = w.day
     raw = tape[n - 1]  # 3) read value n; one value a day, never a second
-    w.set("tape", n)
+    w.tape = n
     day_sky = sky(raw)
     w.events.append(DayRead(n, raw, day_sky))
 
@@ -589,7 +587,7 @@ def _day(tape: tuple[int, ...], w: _Work, order: DayOrder, roof: bool, park: boo
         w.events.append(Paid("TOLL", price))
         w.move("silver", -price, "TOLL")
         w.events.append(Crossed("TOLL", "bridge", 118, 119))
-        w.set("mile", 119)
+        w.mile = 119
         if order.toll_pace == REST or order.toll_pace is None:
             _rest(w, roof, park)
         else:
@@ -616,15 +614,15 @@ def _day(tape: tuple[int, ...], w: _Work, order: DayOrder, roof: bool, park: boo
     else:
         w.move("wear", +1, "no meal to eat")
 
-    w.set("day", n + 1)  # the Ledger now shows the next morning ("after day n, day:n+1 tape:n")
+    w.day = n + 1  # the Ledger now shows the next morning ("after day n, day:n+1 tape:n")
 
     # 7) the party
     if w.wear >= WEAR_MAX:
         hands = w.hands()
         if hands:
             first = hands[0]
-            w.set("crew", tuple(c for c in w.crew if c != first))
-            w.set("laid", (*w.laid, first))
+            w.crew = tuple(c for c in w.crew if c != first)
+            w.laid = (*w.laid, first)
             w.events.append(LaidUp(first))
             w.move("wear", 3 - w.wear, "a hand laid up")
         else:
@@ -647,7 +645,7 @@ def _day(tape: tuple[int, ...], w: _Work, order: DayOrder, roof: bool, park: boo
 
 
 def _end(w: _Work, end: str) -> None:
-    w.set("end", end)
+    w.end = end
     w.events.append(Ended(end, score(w.freeze())))
 
 
@@ -671,9 +669,9 @@ def apply(
     # Reach the tryst sooner: each day until day 20 is a REST there, in the same reply.
     while w.end is None and w.mile == TRYST_MILE:
         if not rulings.tryst_days_read:
-            w.set("day", LAST_DAY)  # the rival reading: the days pass, nothing read or moved
+            w.day = LAST_DAY  # the rival reading: the days pass, nothing read or moved
             w.events.append(TrystRest(LAST_DAY))
-            w.set("day", LAST_DAY + 1)
+            w.day = LAST_DAY + 1
             _end(w, "sold")
             break
         w.events.append(TrystRest(w.day))
