@@ -37,7 +37,7 @@ from .state import (
 # -- actions: what a message can order ------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Calls:
     """The day's three calls; the reader holds a partial one until the rest come."""
 
@@ -59,22 +59,22 @@ class Calls:
         return [c for c in (self.issue, self.canvas, self.hands) if c]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Turtle:
     take: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Signal:
     burn: int  # flares burnt: 0 lets her go
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GiveOver:
     """"let her drive", or a stated day limit reached: end:given-over where it stands."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SetLimit:
     deaths_plain: bool | None = None
     stop_day: int | None = None
@@ -83,7 +83,7 @@ class SetLimit:
 # -- the card's tables ------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Sky:
     name: str
     sail: int | None  # None on HARD WEATHER: no sail number
@@ -93,6 +93,11 @@ class Sky:
 
 def sky(value: int) -> Sky:
     """THE SKY for a dawn value."""
+    got = _SKIES.get(value)
+    return got if got is not None else _sky(value)
+
+
+def _sky(value: int) -> Sky:
     if value <= 4:
         return Sky("DEAD CALM", 0, 2, 0)
     if value <= 8:
@@ -106,12 +111,20 @@ def sky(value: int) -> Sky:
     return Sky("HARD WEATHER", None, 0, 0)
 
 
+_SKIES = {v: _sky(v) for v in range(1, 21)}  # every value a tape holds, looked up, not worked out
+
+
 def hard(value: int) -> bool:
     return value >= 19
 
 
 def sea(value: int) -> str:
     """THE SEA's entry for a dusk value."""
+    got = _SEAS.get(value)
+    return got if got is not None else _sea(value)
+
+
+def _sea(value: int) -> str:
     if value <= 3:
         return "HEAVY DEW"
     if value <= 6:
@@ -131,6 +144,9 @@ def sea(value: int) -> str:
     return "A SHIP"
 
 
+_SEAS = {v: _sea(v) for v in range(1, 21)}
+
+
 def flares_needed(value: int) -> int:
     """18: a masthead light, only both flares together carry; 19–20: one flare."""
     return 2 if value == 18 else 1
@@ -148,12 +164,14 @@ def needs(state: State) -> tuple[str, ...]:
     """The calls this morning asks for. The canvas is not asked while it is LOST (it can only be
     DOWN: ruling 5); the hands are not asked on a BUTCHERING day (card) nor when nobody is on his
     feet to work (ruling 27)."""
-    out = ["issue"]
-    if state.canvas != "lost":
-        out.append("canvas")
-    if not state.butchering and state.on_feet():
-        out.append("hands")
-    return tuple(out)
+    return _NEEDS[state.canvas != "lost", not state.butchering and bool(state.on_feet())]
+
+
+_NEEDS = {
+    (canvas, hands): ("issue",) + (("canvas",) if canvas else ()) + (("hands",) if hands else ())
+    for canvas in (False, True)
+    for hands in (False, True)
+}
 
 
 def down_list(state: State) -> str:
@@ -212,7 +230,7 @@ def missing(state: State, calls: Calls) -> tuple[str, ...]:
 # -- the events --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Poured(Event):
     called: str
     issue: str
@@ -220,13 +238,13 @@ class Poured(Event):
     water: int  # what is left in the breaker
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CallsTaken(Event):
     canvas: str
     hands: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Westing(Event):
     parts: tuple[tuple[str, int], ...]  # ("set", 1), ("sail", 3), ("hard weather", 5), ("oars", 1)
     gain: int
@@ -234,53 +252,53 @@ class Westing(Event):
     in_lane: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CarriedAway(Event):
     canvas: str  # SAIL or AWNING
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SeaRead(Event):
     position: int
     value: int
     name: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Water(Event):
     item: str  # spoiled, rain-catch, dew, flotsam, turtle, fish, bled
     amount: int  # signed, as it actually moved the breaker
     water: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Flag(Event):
     flag: str
     action: str  # set, stands, closed, counted, cleared
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Torn(Event):
     """Today's fish, torn off the line by the sharks."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Birds(Event):
     westing: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Asked(Event):
     question: str  # turtle or signal
     value: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TurtleCall(Event):
     take: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Ship(Event):
     value: int
     in_lane: bool
@@ -289,51 +307,51 @@ class Ship(Event):
     lacked: bool  # too few flares to answer her: no question was asked
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Thirst(Event):
     before: int
     parts: tuple[tuple[str, int], ...]
     after: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Salt(Event):
     soul: str
     to: str  # s1 or x
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GoesDown(Event):
     soul: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Dies(Event):
     soul: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class OverSide(Event):
     soul: str
     lost: bool  # SHARKS stood: he does not come back
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Raised(Event):
     soul: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Mended(Event):
     pass
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Ended(Event):
     end: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Dawn(Event):
     day: int
     position: int
@@ -341,12 +359,12 @@ class Dawn(Event):
     name: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GivenOver(Event):
     pass
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LimitSet(Event):
     deaths_plain: bool | None
     stop_day: int | None
@@ -679,6 +697,23 @@ def legal_calls(state: State) -> list[Calls]:
     """Every complete, legal set of calls this morning (for random play and search)."""
     if state.phase != "calls" or state.end is not None:
         return []
+    # The list depends on nothing but what `needs` and `refusals` read and the day the calls are
+    # for, so each such morning is worked out once (a search and random play meet the same
+    # mornings again and again). Bounded: cleared when it grows past _LEGAL_MAX mornings.
+    key = (state.day, state.canvas, state.crew, state.sharks, state.butchering)
+    got = _LEGAL.get(key)
+    if got is None:
+        if len(_LEGAL) >= _LEGAL_MAX:
+            _LEGAL.clear()
+        got = _LEGAL[key] = tuple(_legal_calls(state))
+    return list(got)
+
+
+_LEGAL: dict[tuple, tuple[Calls, ...]] = {}
+_LEGAL_MAX = 50_000
+
+
+def _legal_calls(state: State) -> list[Calls]:
     need = needs(state)
     canvases = ["SAIL", "AWNING", "DOWN"] if "canvas" in need else [None]
     hands = ["ROW", "FISH", "BAIL", "MEND", "WATCH"] if "hands" in need else [None]

@@ -44,7 +44,7 @@ CANVASES = ("sail", "awning", "down", "lost")
 Phase = Literal["calls", "turtle", "signal", "over"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Today:
     """The day's calls, held while the dusk waits on the player's turtle or signal."""
 
@@ -55,7 +55,11 @@ class Today:
     hands: str  # a HANDS call, BUTCHER or NONE
 
 
-@dataclass(frozen=True)
+# on_feet() by crew: at most 5**5 crews, each a tuple of five suffixes.
+_ON_FEET: dict[tuple[str, ...], tuple[int, ...]] = {}
+
+
+@dataclass(frozen=True, slots=True)
 class State:
     turn: int = 1
     day: int = 1
@@ -82,7 +86,11 @@ class State:
     # -- the crew, by the card's definitions ------------------------------------------------
 
     def on_feet(self) -> tuple[int, ...]:
-        return tuple(i for i, c in enumerate(self.crew) if c == UP)
+        # Asked many times a morning (every call's legality): each crew's answer is worked out once.
+        feet = _ON_FEET.get(self.crew)
+        if feet is None:
+            feet = _ON_FEET[self.crew] = tuple(i for i, c in enumerate(self.crew) if c == UP)
+        return feet
 
     def next_on_feet(self) -> int | None:
         """The next soul thirst takes: earliest in the printed order carrying `.`."""
@@ -94,7 +102,7 @@ class State:
 
     def souls(self) -> int:
         """A SOUL is alive and not salt-poisoned; s2 and s1 do not count."""
-        return sum(1 for c in self.crew if c in (UP, DOWN))
+        return self.crew.count(UP) + self.crew.count(DOWN)
 
     def living(self) -> tuple[int, ...]:
         return tuple(i for i, c in enumerate(self.crew) if c != DEAD)
