@@ -161,7 +161,7 @@ class _Search:
     def children(self, s: Drove, orders: list[DayOrder]) -> list[tuple[int, Any, Drove]]:
         out: dict[tuple, tuple[int, Any, Drove]] = {}
         for action in orders:
-            after, _ = R.apply(self.tape, s, action, self.rulings, checked=False)  # legal by construction
+            after, _ = R.apply(self.tape, s, action, self.rulings, checked=False, events=False)  # legal by construction
             k = ("end", after.end, R.score(after)) if after.ended else self.key(after)
             if k not in out:
                 out[k] = (self.ceiling(after), action, after)

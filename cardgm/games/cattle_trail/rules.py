@@ -343,14 +343,15 @@ class _Work:
     and the search runs hundreds of thousands of days."""
 
     __slots__ = (
-        "s", "rulings", "events", "hi",
+        "s", "rulings", "events", "record", "hi",
         "mile", "head", "flesh", "meal", "silver", "wear", "spate", "shod", "crew", "laid", "tape", "day", "end",
     )
 
-    def __init__(self, state: Drove, rulings: Rulings) -> None:
+    def __init__(self, state: Drove, rulings: Rulings, record: bool = True) -> None:
         self.s = state
         self.rulings = rulings
         self.events: list[Any] = []
+        self.record = record  # False: a search that never reads the events; the Moved records are skipped
         self.hi = _CAPS if rulings.bag_caps_every_change else _CAPS_NO_BAG
         self.mile = state.mile
         self.head = state.head
@@ -377,7 +378,8 @@ class _Work:
         if hi is not None and after > hi:
             after = hi
         setattr(self, field, after)
-        self.events.append(Moved(field, before, after, delta, why))
+        if self.record:
+            self.events.append(Moved(field, before, after, delta, why))
 
     def hands(self) -> tuple[str, ...]:
         return tuple(c for c in self.crew if c not in (YOU, DOG))
@@ -541,7 +543,7 @@ def _rest(w: _Work, roof: bool, park: bool) -> None:
     w.move("wear", -2 if roof else -1, "ROOF" if roof else REST)
 
 
-def _crossing(w: _Work, order: str, raw: int, dawn: _Dawn) -> None:
+def _crossing(w: _Work, order: str, raw: int, dawn_spate: int) -> None:
     mile = w.mile
     if order in BOATS:
         price, shift = BOATS[order]
@@ -553,24 +555,18 @@ def _crossing(w: _Work, order: str, raw: int, dawn: _Dawn) -> None:
         return
     # FORD, at the ford or the bridge: −3 per SPATE as the Ledger stood at dawn (−2 more at the bridge).
     at_bridge = mile == 118
-    shift = FORD_SHIFT_PER_SPATE * dawn.spate + (BRIDGE_FORD_SHIFT if at_bridge else 0)
-    why = f"FORD: SPATE {dawn.spate} at dawn × −3" + (", and −2 at the bridge" if at_bridge else "")
+    shift = FORD_SHIFT_PER_SPATE * dawn_spate + (BRIDGE_FORD_SHIFT if at_bridge else 0)
+    why = f"FORD: SPATE {dawn_spate} at dawn × −3" + (", and −2 at the bridge" if at_bridge else "")
     w.events.append(Crossed("FORD", "bridge" if at_bridge else "ford", mile, FAR_SIDE[mile]))
     w.mile = FAR_SIDE[mile]
     _band_and_table(w, raw, shift, why, "ford")
 
 
-@dataclass(frozen=True)
-class _Dawn:
-    """The numbers "as the Ledger stood at dawn" that a crossing reads."""
-
-    spate: int
-    head: int
-
-
 def _day(tape: tuple[int, ...], w: _Work, order: DayOrder, roof: bool, park: bool) -> None:
     """THE DAY, steps 2–9 (step 1, the business, is done by the caller)."""
-    dawn = _Dawn(w.spate, w.head)  # THE DAY's business never moves SPATE or HEAD at a crossing
+    # The numbers "as the Ledger stood at dawn" that a crossing reads (THE DAY's business never
+    # moves SPATE or HEAD at a crossing).
+    dawn_spate, dawn_head = w.spate, w.head
     n = w.day
     raw = tape[n - 1]  # 3) read value n; one value a day, never a second
     w.tape = n
@@ -583,7 +579,7 @@ def _day(tape: tuple[int, ...], w: _Work, order: DayOrder, roof: bool, park: boo
     elif order.order in PACES:
         _march(w, order.order, raw, w.mile, w.mile)
     elif order.order == "TOLL":
-        price = per_ten(dawn.head)
+        price = per_ten(dawn_head)
         w.events.append(Paid("TOLL", price))
         w.move("silver", -price, "TOLL")
         w.events.append(Crossed("TOLL", "bridge", 118, 119))
@@ -594,7 +590,7 @@ def _day(tape: tuple[int, ...], w: _Work, order: DayOrder, roof: bool, park: boo
             count_from = 119 if w.rulings.toll_march_from_119 else 118
             _march(w, order.toll_pace, raw, 119, count_from)
     else:
-        _crossing(w, order.order, raw, dawn)
+        _crossing(w, order.order, raw, dawn_spate)
 
     # 5) sky
     if day_sky == "STORM":
@@ -650,20 +646,29 @@ def _end(w: _Work, end: str) -> None:
 
 
 def apply(
-    tape: tuple[int, ...], state: Drove, action: Any, rulings: Rulings = RULED, *, checked: bool = True
+    tape: tuple[int, ...],
+    state: Drove,
+    action: Any,
+    rulings: Rulings = RULED,
+    *,
+    checked: bool = True,
+    events: bool = True,
 ) -> tuple[Drove, tuple[Any, ...]]:
     """Run one action by the card. Raises GameError (with the reason) if it is not allowed here.
-    (`checked=False` skips that check, for a search that only ever builds legal actions.)"""
+    (`checked=False` skips that check, for a search that only ever builds legal actions;
+    `events=False` returns no events, for a search that reads only the state: the same rules run,
+    the same state comes back, and the numbers' `Moved` records, most of a day's cost, are not
+    built.)"""
     why = refusal(state, action) if checked else None
     if why is not None:
         raise GameError(why)
-    w = _Work(state, rulings)
+    w = _Work(state, rulings, events)
     if isinstance(action, TurnForHome):
         _end(w, "turned-home")
-        return w.freeze(), tuple(w.events)
+        return w.freeze(), tuple(w.events) if events else ()
     if isinstance(action, BusinessOnly):
         _business(w, action.business)
-        return w.freeze(), tuple(w.events)
+        return w.freeze(), tuple(w.events) if events else ()
     roof, park = _business(w, action.business) if action.business else (False, False)
     _day(tape, w, action, roof, park)
     # Reach the tryst sooner: each day until day 20 is a REST there, in the same reply.
@@ -676,4 +681,4 @@ def apply(
             break
         w.events.append(TrystRest(w.day))
         _day(tape, w, DayOrder(REST), False, False)
-    return w.freeze(), tuple(w.events)
+    return w.freeze(), tuple(w.events) if events else ()
