@@ -32,6 +32,7 @@ from .state import (
     UP,
     State,
     Today,
+    count_souls,
 )
 
 # -- actions: what a message can order ------------------------------------------------------
@@ -393,13 +394,15 @@ def apply(state: State, action: object, tape: tuple[int, ...]) -> tuple[State, t
     if isinstance(action, Turtle):
         if state.phase != "turtle" or state.today is None:
             raise GameError("no turtle is asked about")
-        return _reckon(state, state.today, tape, turtle=action.take)
+        s = state
+        return _reckon(s, s.today, tape, s.water, s.canvas, s.westing, s.in_lane, s.tape, [], turtle=action.take)
     if isinstance(action, Signal):
         if state.phase != "signal" or state.today is None:
             raise GameError("no ship is asked about")
         if not 0 <= action.burn <= state.flares:
             raise GameError(f"burn {action.burn}: the boat has {state.flares} flares")
-        return _reckon(state, state.today, tape, burn=action.burn)
+        s = state
+        return _reckon(s, s.today, tape, s.water, s.canvas, s.westing, s.in_lane, s.tape, [], burn=action.burn)
     raise GameError(f"not a BECALMED action: {action!r}")
 
 
@@ -430,7 +433,6 @@ def _calls(state: State, calls: Calls, tape: tuple[int, ...]) -> tuple[State, tu
     today = Today(called, issue, measures, canvas_call, hands)
     water = state.water - measures
     canvas = state.canvas if state.canvas == "lost" else canvas_call.lower()
-    s = replace(state, water=water, canvas=canvas, today=today)
     events: list[Event] = [Poured(called, issue, measures, water), CallsTaken(canvas_call, hands)]
 
     # 1) WESTING
@@ -444,7 +446,7 @@ def _calls(state: State, calls: Calls, tape: tuple[int, ...]) -> tuple[State, tu
         else:
             parts.append(("riding it out", 1))
         if canvas_call in ("SAIL", "AWNING"):
-            s = replace(s, canvas="lost")
+            canvas = "lost"
             events.append(CarriedAway(canvas_call))
     else:
         if canvas_call == "AWNING":
@@ -456,29 +458,64 @@ def _calls(state: State, calls: Calls, tape: tuple[int, ...]) -> tuple[State, tu
     if hands == "ROW":
         parts.append(("oars", 1))
     gain = sum(n for _, n in parts)
-    westing = min(BEACH, s.westing + gain)
+    westing = min(BEACH, state.westing + gain)
     in_lane = LANE[0] <= westing <= LANE[1]
-    s = replace(s, westing=westing, in_lane=in_lane)
     events.append(Westing(tuple(parts), gain, westing, in_lane))
 
     # The dusk's sea value is read now, after the westing.
     pos = 2 * state.day
     value = tape[pos - 1]
-    s = replace(s, tape=pos)
     events.append(SeaRead(pos, value, sea(value)))
     if value == 17:
-        return replace(s, phase="turtle"), tuple(events + [Asked("turtle", value)])
-    if value >= 18 and in_lane and s.flares >= flares_needed(value):
-        return replace(s, phase="signal"), tuple(events + [Asked("signal", value)])
-    s2, more = _reckon(s, today, tape)
-    return s2, tuple(events) + more
+        phase = "turtle"
+    elif value >= 18 and in_lane and state.flares >= flares_needed(value):
+        phase = "signal"
+    else:  # no question: the reckoning runs on in this same step
+        return _reckon(state, today, tape, water, canvas, westing, in_lane, pos, events)
+    events.append(Asked(phase, value))
+    s = State(
+        turn=state.turn,
+        day=state.day,
+        westing=westing,
+        water=water,
+        thirst=state.thirst,
+        crew=state.crew,
+        canvas=canvas,
+        flares=state.flares,
+        tape=pos,
+        seams=state.seams,
+        sharks=state.sharks,
+        butchering=state.butchering,
+        in_lane=in_lane,
+        passed_ship=state.passed_ship,
+        phase=phase,
+        today=today,
+        end=state.end,
+        ship_answered=state.ship_answered,
+        deaths_plain=state.deaths_plain,
+        stop_day=state.stop_day,
+    )
+    return s, tuple(events)
 
 
 def _reckon(
-    s: State, today: Today, tape: tuple[int, ...], *, turtle: bool | None = None, burn: int | None = None
+    s: State,
+    today: Today,
+    tape: tuple[int, ...],
+    water: int,
+    canvas: str,
+    westing: int,
+    in_lane: bool,
+    pos: int,
+    events: list[Event],
+    *,
+    turtle: bool | None = None,
+    burn: int | None = None,
 ) -> tuple[State, tuple[Event, ...]]:
-    """Steps 2 to 8 of THE RECKONING, the sea value already read at tape 2n."""
-    events: list[Event] = []
+    """Steps 2 to 8 of THE RECKONING, the sea value already read at tape 2n. `s` is the day's
+    state but for what the issue, step 1 and the dusk's reading moved (`water`, `canvas`,
+    `westing`, `in_lane`, the tape position `pos`), which come apart so that a day builds its
+    State once; `events` are the day's so far."""
     sky_value = tape[2 * s.day - 2]
     value = tape[2 * s.day - 1]
     kind = sea(value)
@@ -488,7 +525,6 @@ def _reckon(
         events.append(TurtleCall(turtle))
 
     # 2) THE WATER, in the card's order; every removal stops at nothing (ruling 3).
-    water = s.water
     if is_hard and (today.canvas != "DOWN" or hands != "BAIL"):
         took = min(4, water)
         water -= took
@@ -497,7 +533,7 @@ def _reckon(
         water += sky(sky_value).catch
         events.append(Water("rain-catch", sky(sky_value).catch, water))
     seams, sharks_set, swell = s.seams, False, False
-    westing, flares, passed, answered = s.westing, s.flares, s.passed_ship, False
+    flares, passed, answered = s.flares, s.passed_ship, False
     butcher_next = False
     if kind == "HEAVY DEW":
         if today.canvas == "AWNING" and not is_hard:  # carried away in a gale: nothing spread (ruling 8)
@@ -526,7 +562,7 @@ def _reckon(
             events.append(Water("turtle", 6, water))
     elif kind == "A SHIP":
         need = flares_needed(value)
-        if s.in_lane:
+        if in_lane:
             burnt = burn or 0
             lacked = burn is None  # no question: too few flares to answer her
             answered = burnt >= need
@@ -581,95 +617,105 @@ def _reckon(
 
     # 4) THE CREW: the salted move first, then the ladder.
     crew = list(s.crew)
-    for i, c in enumerate(crew):
-        if c == S1:
-            crew[i] = DEAD
-            events.append(Salt(SOULS[i], DEAD))
-        elif c == S2:
-            crew[i] = S1
-            events.append(Salt(SOULS[i], S1))
+    if S1 in crew or S2 in crew:
+        for i, c in enumerate(crew):
+            if c == S1:
+                crew[i] = DEAD
+                events.append(Salt(SOULS[i], DEAD))
+            elif c == S2:
+                crew[i] = S1
+                events.append(Salt(SOULS[i], S1))
 
-    def first(status: str) -> int | None:
-        return next((i for i, c in enumerate(crew) if c == status), None)
-
-    if thirst == 7:
-        dead = first(DOWN)
-        if dead is not None:  # with nobody down, nobody dies
-            crew[dead] = DEAD
-            events.append(Dies(SOULS[dead]))
-    if thirst >= 5:
-        new = first(UP)
-        if new is not None:
-            crew[new] = DOWN
-            events.append(GoesDown(SOULS[new]))
+    if thirst == 7 and DOWN in crew:  # with nobody down, nobody dies
+        dead = crew.index(DOWN)  # the soul longest down: earliest in the printed order
+        crew[dead] = DEAD
+        events.append(Dies(SOULS[dead]))
+    if thirst >= 5 and UP in crew:
+        new = crew.index(UP)
+        crew[new] = DOWN
+        events.append(GoesDown(SOULS[new]))
 
     # 5) THE OVER-SIDE: tonight's new man is down, and can go (rulings 10, 26).
-    if thirst >= 6 and hands != "WATCH":
-        over = first(DOWN)
-        if over is not None:
-            if sharks > 0:
-                crew[over] = DEAD
-                events.append(OverSide(SOULS[over], True))
-            else:
-                crew[over] = S2
-                thirst = max(0, thirst - 1)
-                events.append(OverSide(SOULS[over], False))
+    if thirst >= 6 and hands != "WATCH" and DOWN in crew:
+        over = crew.index(DOWN)
+        if sharks > 0:
+            crew[over] = DEAD
+            events.append(OverSide(SOULS[over], True))
+        else:
+            crew[over] = S2
+            thirst = max(0, thirst - 1)
+            events.append(OverSide(SOULS[over], False))
 
     # 6) THE WATCH
-    if hands == "WATCH" and thirst <= 3:
-        up = first(DOWN)
-        if up is not None:
-            crew[up] = UP
-            events.append(Raised(SOULS[up]))
+    if hands == "WATCH" and thirst <= 3 and DOWN in crew:
+        up = crew.index(DOWN)
+        crew[up] = UP
+        events.append(Raised(SOULS[up]))
 
-    canvas = s.canvas
     if hands == "MEND":  # a day of her hands and it is bent again by dawn (ruling 7)
         canvas = "down"
         events.append(Mended())
-
-    s = replace(
-        s,
-        water=water,
-        westing=westing,
-        thirst=thirst,
-        crew=tuple(crew),
-        canvas=canvas,
-        flares=flares,
-        seams=seams,
-        sharks=sharks,
-        butchering=butcher_next,  # yesterday's butchering clears at this dusk; a turtle sets it anew
-        passed_ship=passed,
-        ship_answered=answered,
-        phase="calls",
-        today=None,
-    )
+    new_crew = tuple(crew)
 
     # 7) THE ENDS, in this order and no other; a stated day limit after them.
+    day = s.day
     end = None
-    if s.souls() == 0:
+    if count_souls(new_crew) == 0:
         end = "boat-empty"
-    elif s.westing >= BEACH:
+    elif westing >= BEACH:
         end = "landfall"
     elif answered:
         end = "taken-off"
-    elif s.day >= DAYS:
+    elif day >= DAYS:
         end = "carried-off"
-    elif s.stop_day is not None and s.day >= s.stop_day:
+    elif s.stop_day is not None and day >= s.stop_day:
         end = "given-over"
     if end is not None:
-        return replace(s, end=end, phase="over"), tuple(events + [Ended(end)])
-
-    # 8) The LEDGER follows; the next dawn is read in the same reply (ruling 19).
-    s, dawn = read_dawn(s, tape)
-    return s, tuple(events + [dawn])
+        phase = "over"  # the dusk's own value was the last read
+        events.append(Ended(end))
+    else:
+        # 8) The LEDGER follows; the next dawn is read in the same reply (ruling 19).
+        day, pos, dawn = _dawn(day, tape)
+        phase = "calls"
+        events.append(dawn)
+    # The day's state, built once (yesterday's butchering clears at this dusk; a turtle sets it anew).
+    after = State(
+        turn=s.turn,
+        day=day,
+        westing=westing,
+        water=water,
+        thirst=thirst,
+        crew=new_crew,
+        canvas=canvas,
+        flares=flares,
+        tape=pos,
+        seams=seams,
+        sharks=sharks,
+        butchering=butcher_next,
+        in_lane=in_lane,
+        passed_ship=passed,
+        phase=phase,
+        today=None,
+        end=end,
+        ship_answered=answered,
+        deaths_plain=s.deaths_plain,
+        stop_day=s.stop_day,
+    )
+    return after, tuple(events)
 
 
 def read_dawn(s: State, tape: tuple[int, ...]) -> tuple[State, Dawn]:
     """Read the next dawn sky (tape 2n+1) and open day n+1 for its calls."""
-    day = s.day + 1
+    day, pos, dawn = _dawn(s.day, tape)
+    return replace(s, day=day, tape=pos, phase="calls", today=None), dawn
+
+
+def _dawn(today: int, tape: tuple[int, ...]) -> tuple[int, int, Dawn]:
+    """The day after `today`, its dawn's tape position, and the dawn as read."""
+    day = today + 1
     pos = 2 * day - 1
     value = tape[pos - 1]
-    return replace(s, day=day, tape=pos, phase="calls", today=None), Dawn(day, pos, value, sky(value).name)
+    return day, pos, Dawn(day, pos, value, sky(value).name)
 
 
 # -- the end and the score ----------------------------------------------------------------------

@@ -102,7 +102,7 @@ class State:
 
     def souls(self) -> int:
         """A SOUL is alive and not salt-poisoned; s2 and s1 do not count."""
-        return self.crew.count(UP) + self.crew.count(DOWN)
+        return count_souls(self.crew)
 
     def living(self) -> tuple[int, ...]:
         return tuple(i for i, c in enumerate(self.crew) if c != DEAD)
@@ -126,3 +126,8 @@ class State:
 def crew_string(crew: tuple[str, ...]) -> str:
     """`P.C.O.N.Y.`: each letter, then its suffix, run together."""
     return "".join(letter + status for letter, status in zip(SOULS, crew))
+
+
+def count_souls(crew: tuple[str, ...]) -> int:
+    """The SOULS in a crew: `.` and `!` (the rules count a crew before its State is built)."""
+    return crew.count(UP) + crew.count(DOWN)
