@@ -10,7 +10,8 @@ uses `RULED`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from cardgm.game import GameError
@@ -173,6 +174,7 @@ RULED = Rulings()
 # -- small questions about the state -----------------------------------------------------------
 
 
+@cache  # a march asks this every day; the road never changes
 def next_landmark(mile: int) -> tuple[int, str]:
     """The next landmark beyond `mile`: (its mile, its name). A march stops there."""
     for m in sorted(LANDMARKS):

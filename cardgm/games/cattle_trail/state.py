@@ -8,6 +8,7 @@ day n, day:n+1 tape:n").
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from cardgm.games.cattle_trail.actions import LANDMARKS
 
@@ -44,6 +45,7 @@ LEGS: tuple[tuple[int, int, str], ...] = (
 PLACE_TOKENS = {0: "township", 12: "kyle", 33: "inn", 57: "ford", 90: "smiddy", 118: "bridge", 143: "town", 179: "tryst"}
 
 
+@cache  # a march asks this every day; the road never changes
 def leg_at(mile: int) -> str:
     """The leg a march from `mile` walks (the Ledger's token: island, shore, glen, …)."""
     for first, last, token in LEGS:
