@@ -224,6 +224,8 @@ def ignored(state: State, calls: Calls) -> dict[str, str]:
 
 
 def missing(state: State, calls: Calls) -> tuple[str, ...]:
+    if calls.issue and calls.canvas and calls.hands:
+        return ()  # all three given: nothing a morning can ask for is missing
     given = {"issue": calls.issue, "canvas": calls.canvas, "hands": calls.hands}
     return tuple(k for k in needs(state) if not given[k])
 
@@ -378,6 +380,8 @@ def apply(state: State, action: object, tape: tuple[int, ...]) -> tuple[State, t
     """The new state and what happened. Raises GameError for anything the card does not allow."""
     if state.end is not None:
         raise GameError(f"the voyage is over (end:{state.end})")
+    if isinstance(action, Calls):  # first: nearly every action is the day's calls
+        return _calls(state, action, tape)
     if isinstance(action, GiveOver):
         return replace(state, end="given-over", phase="over"), (GivenOver(), Ended("given-over"))
     if isinstance(action, SetLimit):
@@ -389,20 +393,16 @@ def apply(state: State, action: object, tape: tuple[int, ...]) -> tuple[State, t
         if action.stop_day is not None:
             new = replace(new, stop_day=action.stop_day)
         return new, (LimitSet(action.deaths_plain, action.stop_day),)
-    if isinstance(action, Calls):
-        return _calls(state, action, tape)
     if isinstance(action, Turtle):
         if state.phase != "turtle" or state.today is None:
             raise GameError("no turtle is asked about")
-        s = state
-        return _reckon(s, s.today, tape, s.water, s.canvas, s.westing, s.in_lane, s.tape, [], turtle=action.take)
+        return _answered(state, state.today, tape, turtle=action.take)
     if isinstance(action, Signal):
         if state.phase != "signal" or state.today is None:
             raise GameError("no ship is asked about")
         if not 0 <= action.burn <= state.flares:
             raise GameError(f"burn {action.burn}: the boat has {state.flares} flares")
-        s = state
-        return _reckon(s, s.today, tape, s.water, s.canvas, s.westing, s.in_lane, s.tape, [], burn=action.burn)
+        return _answered(state, state.today, tape, burn=action.burn)
     raise GameError(f"not a BECALMED action: {action!r}")
 
 
@@ -430,7 +430,6 @@ def _calls(state: State, calls: Calls, tape: tuple[int, ...]) -> tuple[State, tu
         hands = calls.hands or NO_HANDS
     else:
         hands = BUTCHER if state.butchering else NO_HANDS
-    today = Today(called, issue, measures, canvas_call, hands)
     water = state.water - measures
     canvas = state.canvas if state.canvas == "lost" else canvas_call.lower()
     events: list[Event] = [Poured(called, issue, measures, water), CallsTaken(canvas_call, hands)]
@@ -457,7 +456,7 @@ def _calls(state: State, calls: Calls, tape: tuple[int, ...]) -> tuple[State, tu
             parts.append(("sail", sky(sky_value).sail or 0))
     if hands == "ROW":
         parts.append(("oars", 1))
-    gain = sum(n for _, n in parts)
+    gain = sum([n for _, n in parts])
     westing = min(BEACH, state.westing + gain)
     in_lane = LANE[0] <= westing <= LANE[1]
     events.append(Westing(tuple(parts), gain, westing, in_lane))
@@ -471,7 +470,7 @@ def _calls(state: State, calls: Calls, tape: tuple[int, ...]) -> tuple[State, tu
     elif value >= 18 and in_lane and state.flares >= flares_needed(value):
         phase = "signal"
     else:  # no question: the reckoning runs on in this same step
-        return _reckon(state, today, tape, water, canvas, westing, in_lane, pos, events)
+        return _reckon(state, tape, issue, canvas_call, hands, water, canvas, westing, in_lane, pos, events)
     events.append(Asked(phase, value))
     s = State(
         turn=state.turn,
@@ -489,7 +488,7 @@ def _calls(state: State, calls: Calls, tape: tuple[int, ...]) -> tuple[State, tu
         in_lane=in_lane,
         passed_ship=state.passed_ship,
         phase=phase,
-        today=today,
+        today=Today(called, issue, measures, canvas_call, hands),  # held while the dusk waits
         end=state.end,
         ship_answered=state.ship_answered,
         deaths_plain=state.deaths_plain,
@@ -498,10 +497,22 @@ def _calls(state: State, calls: Calls, tape: tuple[int, ...]) -> tuple[State, tu
     return s, tuple(events)
 
 
+def _answered(
+    s: State, today: Today, tape: tuple[int, ...], *, turtle: bool | None = None, burn: int | None = None
+) -> tuple[State, tuple[Event, ...]]:
+    """The dusk goes on with the player's answer: the held calls and step 1's results are in `s`."""
+    return _reckon(
+        s, tape, today.issue, today.canvas, today.hands, s.water, s.canvas, s.westing, s.in_lane, s.tape, [],
+        turtle=turtle, burn=burn,
+    )
+
+
 def _reckon(
     s: State,
-    today: Today,
     tape: tuple[int, ...],
+    issue: str,
+    canvas_call: str,
+    hands: str,
     water: int,
     canvas: str,
     westing: int,
@@ -512,31 +523,32 @@ def _reckon(
     turtle: bool | None = None,
     burn: int | None = None,
 ) -> tuple[State, tuple[Event, ...]]:
-    """Steps 2 to 8 of THE RECKONING, the sea value already read at tape 2n. `s` is the day's
+    """Steps 2 to 8 of THE RECKONING, the sea value already read at tape 2n. The day's calls
+    come as `issue` (as poured), `canvas_call` and `hands` (a Today's fields); `s` is the day's
     state but for what the issue, step 1 and the dusk's reading moved (`water`, `canvas`,
-    `westing`, `in_lane`, the tape position `pos`), which come apart so that a day builds its
+    `westing`, `in_lane`, the tape position `pos`). They come apart so that a day builds its
     State once; `events` are the day's so far."""
     sky_value = tape[2 * s.day - 2]
     value = tape[2 * s.day - 1]
     kind = sea(value)
+    the_sky = sky(sky_value)
     is_hard = hard(sky_value)
-    hands = today.hands
     if turtle is not None:
         events.append(TurtleCall(turtle))
 
     # 2) THE WATER, in the card's order; every removal stops at nothing (ruling 3).
-    if is_hard and (today.canvas != "DOWN" or hands != "BAIL"):
+    if is_hard and (canvas_call != "DOWN" or hands != "BAIL"):
         took = min(4, water)
         water -= took
         events.append(Water("spoiled", -took, water))
-    if today.canvas == "AWNING" and not is_hard and sky(sky_value).catch:
-        water += sky(sky_value).catch
-        events.append(Water("rain-catch", sky(sky_value).catch, water))
+    if canvas_call == "AWNING" and not is_hard and the_sky.catch:
+        water += the_sky.catch
+        events.append(Water("rain-catch", the_sky.catch, water))
     seams, sharks_set, swell = s.seams, False, False
     flares, passed, answered = s.flares, s.passed_ship, False
     butcher_next = False
     if kind == "HEAVY DEW":
-        if today.canvas == "AWNING" and not is_hard:  # carried away in a gale: nothing spread (ruling 8)
+        if canvas_call == "AWNING" and not is_hard:  # carried away in a gale: nothing spread (ruling 8)
             water += 3
             events.append(Water("dew", 3, water))
     elif kind == "THE SEAMS WORK":
@@ -598,8 +610,8 @@ def _reckon(
 
     # 3) THIRST: every term, then the relief, then one clamp (ruling 2).
     parts: list[tuple[str, int]] = [("the day", 1)]
-    sun = sky(sky_value).sun
-    if sun and today.canvas != "AWNING":
+    sun = the_sky.sun
+    if sun and canvas_call != "AWNING":
         parts.append(("sun", sun))
     if hands == "ROW":
         parts.append(("rowed", 1))
@@ -609,9 +621,10 @@ def _reckon(
         parts.append(("the swell", 1))
     if S2 in s.crew:
         parts.append(("salt last night", 2))
-    if RELIEF[today.issue]:
-        parts.append((today.issue, -RELIEF[today.issue]))
-    raw = s.thirst + sum(n for _, n in parts)
+    relief = RELIEF[issue]
+    if relief:
+        parts.append((issue, -relief))
+    raw = s.thirst + sum([n for _, n in parts])
     thirst = max(0, min(MAX_THIRST, raw))
     events.append(Thirst(s.thirst, tuple(parts), thirst))
 
