@@ -181,6 +181,11 @@ def down_list(state: State) -> str:
 
 def refusals(state: State, calls: Calls) -> dict[str, str]:
     """Each call the card does not allow here, with the card's reason in the state's terms."""
+    return _refusals(state, calls, needs(state))
+
+
+def _refusals(state: State, calls: Calls, need: tuple[str, ...]) -> dict[str, str]:
+    """refusals(), with this morning's needs(state) already in hand."""
     out: dict[str, str] = {}
     if calls.canvas in ("SAIL", "AWNING") and state.canvas == "lost":
         if state.crew[NANCE] == DEAD:
@@ -188,7 +193,7 @@ def refusals(state: State, calls: Calls) -> dict[str, str]:
         else:
             out["canvas"] = f"{calls.canvas}: the canvas is LOST until Nance re-cuts it, and LOST counts as DOWN."
     h = calls.hands
-    if h is None or "hands" not in needs(state):
+    if h is None or "hands" not in need:
         return out
     canvas = calls.canvas if "canvas" not in out else None
     if canvas is None and state.canvas == "lost":
@@ -224,10 +229,14 @@ def ignored(state: State, calls: Calls) -> dict[str, str]:
 
 
 def missing(state: State, calls: Calls) -> tuple[str, ...]:
+    return _missing(needs(state), calls)
+
+
+def _missing(need: tuple[str, ...], calls: Calls) -> tuple[str, ...]:
     if calls.issue and calls.canvas and calls.hands:
         return ()  # all three given: nothing a morning can ask for is missing
     given = {"issue": calls.issue, "canvas": calls.canvas, "hands": calls.hands}
-    return tuple(k for k in needs(state) if not given[k])
+    return tuple(k for k in need if not given[k])
 
 
 # -- the events --------------------------------------------------------------------------------
@@ -411,10 +420,11 @@ def _calls(state: State, calls: Calls, tape: tuple[int, ...]) -> tuple[State, tu
         raise GameError(f"the calls are not asked now (the dusk waits on the {state.phase})")
     if calls.day and calls.day != state.day:
         raise GameError(f"calls given for day {calls.day} on day {state.day}")
-    gaps = missing(state, calls)
+    need = needs(state)
+    gaps = _missing(need, calls)
     if gaps:
         raise GameError("calls missing: " + ", ".join(gaps))
-    bad = refusals(state, calls)
+    bad = _refusals(state, calls, need)
     if bad:
         raise GameError(" ".join(bad.values()))
     # THE ISSUE: the measures leave the breaker at the call, against what is in her this morning.
@@ -426,7 +436,7 @@ def _calls(state: State, calls: Calls, tape: tuple[int, ...]) -> tuple[State, tu
         issue = "DRY"
     measures = min(MEASURES[issue], state.water)  # a SHORT on one measure pours it and counts
     canvas_call = "DOWN" if state.canvas == "lost" else (calls.canvas or "DOWN")
-    if "hands" in needs(state):
+    if "hands" in need:
         hands = calls.hands or NO_HANDS
     else:
         hands = BUTCHER if state.butchering else NO_HANDS
