@@ -10,6 +10,7 @@ with the value read (tape 2n) and goes on with the answer.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cache
 
 from cardgm.game import Ending, Event, GameError
 
@@ -445,31 +446,13 @@ def _calls(state: State, calls: Calls, tape: tuple[int, ...]) -> tuple[State, tu
     events: list[Event] = [Poured(called, issue, measures, water), CallsTaken(canvas_call, hands)]
 
     # 1) WESTING
-    sky_value = dawn_value(state, tape)
-    parts: list[tuple[str, int]] = []
-    if hard(sky_value):
-        if canvas_call == "SAIL":
-            parts.append(("running before it", 5))
-        elif canvas_call == "AWNING":
-            parts.append(("no way under the awning", 0))
-        else:
-            parts.append(("riding it out", 1))
-        if canvas_call in ("SAIL", "AWNING"):
-            canvas = "lost"
-            events.append(CarriedAway(canvas_call))
-    else:
-        if canvas_call == "AWNING":
-            parts.append(("no set under the awning", 0))
-        else:
-            parts.append(("the set", 1))
-        if canvas_call == "SAIL":
-            parts.append(("sail", sky(sky_value).sail or 0))
-    if hands == "ROW":
-        parts.append(("oars", 1))
-    gain = sum([n for _, n in parts])
+    parts, gain, carried = _westing_terms(dawn_value(state, tape), canvas_call, hands)
+    if carried:
+        canvas = "lost"
+        events.append(CarriedAway(canvas_call))
     westing = min(BEACH, state.westing + gain)
     in_lane = LANE[0] <= westing <= LANE[1]
-    events.append(Westing(tuple(parts), gain, westing, in_lane))
+    events.append(Westing(parts, gain, westing, in_lane))
 
     # The dusk's sea value is read now, after the westing.
     pos = 2 * state.day
@@ -505,6 +488,56 @@ def _calls(state: State, calls: Calls, tape: tuple[int, ...]) -> tuple[State, tu
         state.stop_day,  # stop_day
     )
     return s, tuple(events)
+
+
+@cache  # a few hundred (sky value, canvas call, hands) in all: each worked out once
+def _westing_terms(sky_value: int, canvas_call: str, hands: str) -> tuple[tuple[tuple[str, int], ...], int, bool]:
+    """Step 1's terms for the dawn's sky and the day's calls: (the parts, their sum, whether the
+    canvas is carried away)."""
+    parts: list[tuple[str, int]] = []
+    carried = False
+    if hard(sky_value):
+        if canvas_call == "SAIL":
+            parts.append(("running before it", 5))
+        elif canvas_call == "AWNING":
+            parts.append(("no way under the awning", 0))
+        else:
+            parts.append(("riding it out", 1))
+        carried = canvas_call in ("SAIL", "AWNING")
+    else:
+        if canvas_call == "AWNING":
+            parts.append(("no set under the awning", 0))
+        else:
+            parts.append(("the set", 1))
+        if canvas_call == "SAIL":
+            parts.append(("sail", sky(sky_value).sail or 0))
+    if hands == "ROW":
+        parts.append(("oars", 1))
+    return tuple(parts), sum(n for _, n in parts), carried
+
+
+@cache  # a few thousand combinations in all: each worked out once
+def _thirst_terms(
+    sky_value: int, canvas_call: str, hands: str, swell: bool, salted: bool, issue: str
+) -> tuple[tuple[tuple[str, int], ...], int]:
+    """Step 3's terms before the clamp: (the parts, their sum). `salted`: a soul went over last
+    night (s2 in the crew at this dusk); `issue` as poured."""
+    parts: list[tuple[str, int]] = [("the day", 1)]
+    sun = sky(sky_value).sun
+    if sun and canvas_call != "AWNING":
+        parts.append(("sun", sun))
+    if hands == "ROW":
+        parts.append(("rowed", 1))
+    if hard(sky_value):
+        parts.append(("hard weather", 1))
+    if swell and hands != "WATCH":
+        parts.append(("the swell", 1))
+    if salted:
+        parts.append(("salt last night", 2))
+    relief = RELIEF[issue]
+    if relief:
+        parts.append((issue, -relief))
+    return tuple(parts), sum(n for _, n in parts)
 
 
 def _answered(
@@ -619,24 +652,9 @@ def _reckon(
         sharks = 0
 
     # 3) THIRST: every term, then the relief, then one clamp (ruling 2).
-    parts: list[tuple[str, int]] = [("the day", 1)]
-    sun = the_sky.sun
-    if sun and canvas_call != "AWNING":
-        parts.append(("sun", sun))
-    if hands == "ROW":
-        parts.append(("rowed", 1))
-    if is_hard:
-        parts.append(("hard weather", 1))
-    if swell and hands != "WATCH":
-        parts.append(("the swell", 1))
-    if S2 in s.crew:
-        parts.append(("salt last night", 2))
-    relief = RELIEF[issue]
-    if relief:
-        parts.append((issue, -relief))
-    raw = s.thirst + sum([n for _, n in parts])
-    thirst = max(0, min(MAX_THIRST, raw))
-    events.append(Thirst(s.thirst, tuple(parts), thirst))
+    parts, terms = _thirst_terms(sky_value, canvas_call, hands, swell, S2 in s.crew, issue)
+    thirst = max(0, min(MAX_THIRST, s.thirst + terms))
+    events.append(Thirst(s.thirst, parts, thirst))
 
     # 4) THE CREW: the salted move first, then the ladder.
     crew = list(s.crew)
