@@ -68,10 +68,11 @@ def test_legal_calls_cache_is_bounded_and_still_right_when_cleared(monkeypatch: 
 
 @SETTINGS
 @given(tape=tapes, picks=choices)
-def test_a_day_is_the_same_whether_the_remembered_terms_are_cold_or_warm(tape, picks):
+def test_a_day_is_the_same_whether_the_remembered_terms_and_records_are_cold_or_warm(tape, picks):
     R._westing_terms.cache_clear()
     R._thirst_terms.cache_clear()
-    R._LEGAL.clear()
+    for shared in (R._LEGAL, R._TAKEN, R._READ, R._DAWNS):
+        shared.clear()
     cold = play(tape, picks)
     warm = play(tape, picks)
     assert cold == warm

@@ -416,6 +416,13 @@ def apply(state: State, action: object, tape: tuple[int, ...]) -> tuple[State, t
     raise GameError(f"not a BECALMED action: {action!r}")
 
 
+# Records with few possible values are built once each and shared (they are frozen): a day's
+# CallsTaken by its calls, a SeaRead by its position and value, a Dawn by its day and value.
+_TAKEN: dict[tuple[str, str], CallsTaken] = {}
+_READ: dict[tuple[int, int], SeaRead] = {}
+_DAWNS: dict[tuple[int, int], Dawn] = {}
+
+
 def _calls(state: State, calls: Calls, tape: tuple[int, ...]) -> tuple[State, tuple[Event, ...]]:
     if state.phase != "calls":
         raise GameError(f"the calls are not asked now (the dusk waits on the {state.phase})")
@@ -443,7 +450,10 @@ def _calls(state: State, calls: Calls, tape: tuple[int, ...]) -> tuple[State, tu
         hands = BUTCHER if state.butchering else NO_HANDS
     water = state.water - measures
     canvas = state.canvas if state.canvas == "lost" else canvas_call.lower()
-    events: list[Event] = [Poured(called, issue, measures, water), CallsTaken(canvas_call, hands)]
+    taken = _TAKEN.get((canvas_call, hands))
+    if taken is None:
+        taken = _TAKEN[canvas_call, hands] = CallsTaken(canvas_call, hands)
+    events: list[Event] = [Poured(called, issue, measures, water), taken]
 
     # 1) WESTING
     parts, gain, carried = _westing_terms(dawn_value(state, tape), canvas_call, hands)
@@ -457,7 +467,10 @@ def _calls(state: State, calls: Calls, tape: tuple[int, ...]) -> tuple[State, tu
     # The dusk's sea value is read now, after the westing.
     pos = 2 * state.day
     value = tape[pos - 1]
-    events.append(SeaRead(pos, value, sea(value)))
+    read = _READ.get((pos, value))
+    if read is None:
+        read = _READ[pos, value] = SeaRead(pos, value, sea(value))
+    events.append(read)
     if value == 17:
         phase = "turtle"
     elif value >= 18 and in_lane and state.flares >= flares_needed(value):
@@ -756,7 +769,10 @@ def _dawn(today: int, tape: tuple[int, ...]) -> tuple[int, int, Dawn]:
     day = today + 1
     pos = 2 * day - 1
     value = tape[pos - 1]
-    return day, pos, Dawn(day, pos, value, sky(value).name)
+    dawn = _DAWNS.get((day, value))
+    if dawn is None:
+        dawn = _DAWNS[day, value] = Dawn(day, pos, value, sky(value).name)
+    return day, pos, dawn
 
 
 # -- the end and the score ----------------------------------------------------------------------
