@@ -36,11 +36,23 @@ from typing import Any
 
 from cardgm.games.cattle_trail import rules as R
 from cardgm.games.cattle_trail.actions import Business, DayOrder, TurnForHome
-from cardgm.games.cattle_trail.state import FINAL_DAY, FLESH_MAX, LAST_DAY, MEAL_MAX, TRYST_MILE, Drove
+from cardgm.games.cattle_trail.state import (
+    DOG,
+    FINAL_DAY,
+    FLESH_MAX,
+    HANDS,
+    LAST_DAY,
+    MEAL_MAX,
+    TRYST_MILE,
+    YOU,
+    Drove,
+)
 
 ENDS = ("sold", "missed", "laid-up", "scattered", "turned-home")
 UNREACHABLE = -1
 ASPIRATION = (95, 85, 70, 50, 25)  # the floors the sold search tries, highest first
+PLENTY = 10**6  # silver enough for every boat, toll and PARK (the loose drove's purse)
+FULL_CREW = (YOU, *HANDS, DOG)  # three on their feet and the dog: no strays for up to 60 head
 
 
 @dataclass(frozen=True)
@@ -74,6 +86,8 @@ class _Search:
     end: str | None
     memo: dict[tuple, tuple[int, bool, Any]] = field(default_factory=dict)
     searched: int = 0
+    loose_memo: dict[tuple, int] = field(default_factory=dict)
+    use_loose: bool = True  # False: the plain ceiling alone (the tests' reference for the loose one)
 
     def value(self, s: Drove) -> int:
         if self.end is not None and s.end != self.end:
@@ -96,7 +110,65 @@ class _Search:
         flesh = min(FLESH_MAX, s.flesh + rise)
         if last == FINAL_DAY:
             flesh -= 1
-        return max(1, min(100, s.head * (flesh + 4) // 6 - 10 * len(s.laid)))
+        top = max(1, min(100, s.head * (flesh + 4) // 6 - 10 * len(s.laid)))
+        if not self.use_loose or s.head > 20 * (len(FULL_CREW) - 1):
+            return top  # more head than the loose crew keeps without a stray: no loose bound
+        loose = self.loose(s)
+        return min(top, loose if self.end == "sold" else max(0, loose))
+
+    def loose(self, s: Drove) -> int:
+        """The best score of the *loose* drove: `s` with, every morning, a full bag, silver without
+        end, WEAR 0, the river LOW, the herd shod and the whole crew with Bran on their feet. It is
+        searched through `rules.apply` itself over (day, mile, HEAD, FLESH, laid up) alone. No line
+        from `s` scores more (UNREACHABLE: no loose line sells).
+
+        Why it is a ceiling (by induction on the days left). Take any line from the real drove and
+        let the loose drove give the same order each day (the same pace, boat, toll pace; REST with
+        PARK where the real one parked; no SELL, SHOE, HIRE, MEAL, TRADE or ROOF: none of those
+        moves FLESH up or HEAD at all, save SELL, which only takes HEAD away). Then each day:
+        - day and mile move alike: miles depend only on the order, the pace and the landmarks;
+          every order the real drove may give, the loose one may too (only silver limits orders);
+        - the band on the road is the same (raw value and pace only); at a ford the loose river is
+          LOW, so its value is as high or higher, and the ford table never does worse with a higher
+          band (BAD −6 HEAD, HARD −1, FAIR and GOOD nothing); the low road's shod lines lose no
+          more FLESH than the unshod ones; with Bran the strath's BAD loses no more HEAD;
+        - the loose drove has no strays (three and the dog on their feet, HEAD never above 60, and
+          Bran's leaving still leaves three) and, starting the day at WEAR 0 with meal, no hand
+          laid up: one day adds at most +1 pace, +2 band, +1 STORM = 4 WEAR (the tryst's rest
+          days, at most four since the fastest drove arrives on day 16, add none net); should the
+          rules ever lay one up all the same, the bound falls back to 100 rather than trust it;
+        - every change to HEAD and FLESH is "add, then clamp", which keeps order, so the loose
+          drove's HEAD and FLESH stay at least the real one's, and its hands laid up no more;
+        - the score on a sale only grows with HEAD and FLESH and shrinks with hands laid up; every
+          other end scores 0.
+        So the loose best over its lines bounds the real best, and since the loose drove's options
+        do not depend on HEAD or FLESH, its best also only grows with them (which the induction
+        uses when the real drove has already lost more). tests/solve/test_solve_cattle_trail.py
+        checks the bound against exact solves from real positions.
+        """
+        k = (s.day, s.mile, s.head, s.flesh, s.laid)
+        hit = self.loose_memo.get(k)
+        if hit is not None:
+            return hit
+        ls = replace(s, meal=MEAL_MAX, silver=PLENTY, wear=0, spate=0, shod=True, crew=FULL_CREW)
+        orders: list[DayOrder] = []
+        for o in R.legal_orders(ls):
+            for p in (*R.MARCH_PACES, R.REST) if o == "TOLL" else (None,):
+                orders.append(DayOrder(o, toll_pace=p))  # type: ignore[arg-type]
+        if "PARK" in R.legal_business(ls):
+            orders.append(DayOrder(R.REST, Business(park=True)))
+        best = UNREACHABLE
+        for action in orders:
+            after, _ = R.apply(self.tape, ls, action, self.rulings, checked=False, events=False)
+            if len(after.laid) != len(s.laid) or after.end == "laid-up":
+                best = 100  # not expected (see above); never trust a bound the argument misses
+            elif after.ended:
+                if after.end == "sold":
+                    best = max(best, R.score(after))
+            else:
+                best = max(best, self.loose(after))
+        self.loose_memo[k] = best
+        return best
 
     def key(self, s: Drove) -> tuple:
         """The drove as the rules will still read it. Past the town no rule reads SILVER (no
