@@ -3,12 +3,16 @@ state `apply` leaves, under the ruled reading and under every rival reading the 
 
 from __future__ import annotations
 
+import dataclasses
+import inspect
 from dataclasses import replace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardgm.card import load_card
+from cardgm.games.cattle_trail import events as E
 from cardgm.games.cattle_trail import rules
 from cardgm.games.cattle_trail.state import Drove
 from cardgm.tape import derive
@@ -46,3 +50,26 @@ def test_apply_without_events_leaves_the_same_state(picks: list[int], seed: int,
         assert fast == after and none == ()
         assert events  # the ordinary call still tells what happened
         s = after
+
+
+def test_every_event_record_is_built_whole_and_stays_frozen() -> None:
+    # events._quick gives each record a faster __init__; the record must be what the dataclass
+    # declares: every field set, in order, by position or by name, defaults where left out.
+    records = [c for _, c in inspect.getmembers(E, inspect.isclass) if c.__module__ == E.__name__ and dataclasses.is_dataclass(c)]
+    assert len(records) == 18
+    for cls in records:
+        fs = dataclasses.fields(cls)
+        values = [f"v{i}" for i in range(len(fs))]
+        by_position = cls(*values)
+        by_name = cls(**{f.name: v for f, v in zip(fs, values)})
+        assert by_position == by_name and hash(by_position) == hash(by_name)
+        assert [getattr(by_position, f.name) for f in fs] == values
+        assert repr(by_position) == f"{cls.__name__}(" + ", ".join(f"{f.name}={v!r}" for f, v in zip(fs, values)) + ")"
+        required = [f for f in fs if f.default is dataclasses.MISSING]
+        short = cls(*values[: len(required)])
+        assert [getattr(short, f.name) for f in fs[len(required) :]] == [f.default for f in fs[len(required) :]]
+        with pytest.raises(TypeError):
+            cls(*values, "one too many")
+        if fs:
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                setattr(by_position, fs[0].name, "changed")
