@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from cardgm.card import load_card
 from cardgm.games.cattle_trail import events as E
 from cardgm.games.cattle_trail import rules
+from cardgm.games.cattle_trail.actions import Business, DayOrder
 from cardgm.games.cattle_trail.state import Drove
 from cardgm.tape import derive
 
@@ -52,11 +53,12 @@ def test_apply_without_events_leaves_the_same_state(picks: list[int], seed: int,
         s = after
 
 
-def test_every_event_record_is_built_whole_and_stays_frozen() -> None:
-    # events._quick gives each record a faster __init__; the record must be what the dataclass
+def test_every_quick_record_is_built_whole_and_stays_frozen() -> None:
+    # records.quick_init gives each event, the Drove and the orders a faster __init__; the record must be what the dataclass
     # declares: every field set, in order, by position or by name, defaults where left out.
     records = [c for _, c in inspect.getmembers(E, inspect.isclass) if c.__module__ == E.__name__ and dataclasses.is_dataclass(c)]
     assert len(records) == 18
+    records += [Drove, Business, DayOrder]
     for cls in records:
         fs = dataclasses.fields(cls)
         values = [f"v{i}" for i in range(len(fs))]

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from cardgm.games.cattle_trail.records import quick_init
+
 Pace = Literal["EASY", "STEADY", "PUSH", "REST"]
 # What the day's order can be: a pace, or a crossing's own order at the Kyle, the ford, the bridge.
 OrderName = Literal["EASY", "STEADY", "PUSH", "REST", "ONE BOAT", "TWO BOATS", "FORD", "TOLL"]
@@ -33,6 +35,7 @@ def place_kind(mile: int) -> PlaceKind:
     return LANDMARKS[mile][1] if mile in LANDMARKS else "leg"
 
 
+@quick_init  # built for every order a search tries
 @dataclass(frozen=True)
 class Business:
     """A morning's errands at a store (STORES). Zero/False means not asked for."""
@@ -49,6 +52,7 @@ class Business:
         return bool(self.meal or self.roof or self.shoe or self.hire or self.sell or self.trade or self.park)
 
 
+@quick_init  # built for every order a search tries
 @dataclass(frozen=True)
 class DayOrder:
     """One day's order: business first (if any), then the order, which reads value n.

@@ -2,33 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, fields
-from typing import TypeVar
+from dataclasses import dataclass
 
 from cardgm.game import Event
+from cardgm.games.cattle_trail.records import quick_init as _quick
 
-_E = TypeVar("_E")
-
-
-def _quick(cls: type[_E]) -> type[_E]:
-    """Give a frozen event record an `__init__` that fills its fields with one dict update.
-
-    A frozen dataclass's own `__init__` sets each field through `object.__setattr__`, which is
-    most of the cost of the half-dozen records a day builds (a third of a day in random play).
-    The record is the same: the same fields, defaults, order, equality, hash and repr, and it stays
-    frozen (assigning to a field still raises). Only records whose fields are plain values with
-    plain defaults use it (tests/cattle_trail/test_rules_fast.py checks every one)."""
-    names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
-    defaults = {f.name: f.default for f in fields(cls) if f.default is not MISSING}  # type: ignore[arg-type]
-    params = ", ".join(f"{n}=_default_{n}" if n in defaults else n for n in names)
-    body = ", ".join(f"{n}={n}" for n in names)
-    src = f"def __init__(self, {params}):\n    self.__dict__.update({body})\n" if names else "def __init__(self):\n    pass\n"
-    scope: dict[str, object] = {f"_default_{n}": v for n, v in defaults.items()}
-    exec(src, scope)  # the way dataclasses builds its own __init__
-    init = scope["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"  # type: ignore[attr-defined]
-    cls.__init__ = init  # type: ignore[misc]
-    return cls
 
 # -- morning business ---------------------------------------------------------------------------
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from cardgm.games.cattle_trail.actions import LANDMARKS
+from cardgm.games.cattle_trail.records import quick_init
 
 # WHAT YOU HAVE: the ranges that "Clamp to each range after every change" keeps.
 FLESH_MAX = 6
@@ -64,6 +65,7 @@ def place_token(mile: int) -> str:
     raise ValueError(f"mile {mile} is off the road (0–{TRYST_MILE})")
 
 
+@quick_init  # built every day, hundreds of thousands of times in a search
 @dataclass(frozen=True)
 class Drove:
     """The drove on a morning (or at the dusk an end fired). Field names are the Ledger's."""
