@@ -22,8 +22,10 @@ Left out, because each is the same as a line searched or worse:
 The search is a depth-first search with a memo keyed on the drove (less its turn count), and
 branch and bound: `ceiling(drove)` is a score no line from it can beat (HEAD never rises, FLESH is
 at most 6, every hand laid up costs 10, and a drove that cannot reach the tryst ground by day 21
-sells nothing). A branch whose ceiling cannot beat a line already found is not searched; the
-memo keeps an exact value or a proven upper bound, so the answer is exact.
+sells nothing; tighter, the best of the *loose drove*, `_Search.loose`, with the argument that no
+real line beats it). A branch whose ceiling cannot beat a line already found is not searched; the
+memo keeps an exact value or a proven upper bound, so the answer is exact. The rules run with
+`events=False`: the search reads only the states.
 """
 
 from __future__ import annotations
