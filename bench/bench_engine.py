@@ -5,7 +5,7 @@
 Two figures per game: `apply` alone (a day's calls or order chosen from a fixed list, so the
 count is the rules' own cost) and random legal play as par plays it (the legal moves listed by the
 rules each day, one chosen uniformly). A BECALMED day is one set of calls with its dusk answer; a
-DROVER'S AUTUMN day is one order.
+DROVER'S AUTUMN day is one order; a DEADRECKONING salvo is one new cell fired.
 """
 
 from __future__ import annotations
@@ -63,6 +63,28 @@ def cattle(seconds: float, listed: bool) -> float:
     return days / (time.perf_counter() - t0)
 
 
+def deadreckoning(seconds: float) -> float:
+    """Salvos a second: random new cells fired at the card's berth until the sea is clear."""
+    from cardgm.games.deadreckoning import rules as R
+    from cardgm.games.deadreckoning.state import Duel
+    from cardgm.seal import draw_berth
+
+    rng = random.Random(1)
+    cells = [f"{c}{r}" for r in range(1, 9) for c in "ABCDEFGH"]
+    berths = [draw_berth(rng) for _ in range(64)]
+    salvos, t0 = 0, time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        berth = rng.choice(berths)
+        order = rng.sample(cells, 64)
+        s = Duel()
+        for cell in order:
+            s, _ = R.apply(s, R.Salvo(cell), berth)
+            salvos += 1
+            if R.ending(s) is not None:
+                break
+    return salvos / (time.perf_counter() - t0)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seconds", type=float, default=5.0)
@@ -70,6 +92,7 @@ def main() -> None:
     print(f"becalmed      apply only          {becalmed(args.seconds, False):>10,.0f} days/s")
     print(f"becalmed      random legal play   {becalmed(args.seconds, True):>10,.0f} days/s")
     print(f"cattle-trail  random legal play   {cattle(args.seconds, True):>10,.0f} days/s")
+    print(f"deadreckoning random salvos       {deadreckoning(args.seconds):>10,.0f} salvos/s")
 
 
 if __name__ == "__main__":
