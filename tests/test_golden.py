@@ -19,6 +19,7 @@ from cardgm.card import load_card
 from cardgm.games import REGISTRY, make_game
 from cardgm.run import Run
 from cardgm.transcript import read_messages, render
+from cardgm.verify.replay import resolve_files
 
 GOLDEN = Path(__file__).parent / "golden"
 CASES = sorted(GOLDEN.glob("*/*.in"))
@@ -30,10 +31,8 @@ def play(path: Path) -> str:
     first = text.split("\n", 1)[0]
     if first.startswith("#! "):
         options = json.loads(first[3:])
-        for key, value in list(options.items()):  # paths in options are relative to the .in file
-            if key.endswith("_file"):
-                options[key] = str(path.parent / value)
-    run = Run(make_game(load_card(path.parent.name), **options))
+    # paths in options are relative to the .in file, as a run log's are to the log
+    run = Run(make_game(load_card(path.parent.name), **resolve_files(options, path.parent)))
     run.start()
     for message in read_messages(text):
         run.reply(message)

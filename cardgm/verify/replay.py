@@ -94,16 +94,22 @@ def split_result(line: str) -> dict[str, str]:
     return out
 
 
+def resolve_files(options: dict[str, Any], base: Path | None) -> dict[str, Any]:
+    """Game options with every `*_file` path (a sealed reveal) taken relative to `base`, the
+    folder of the log or script that names it."""
+    out = dict(options)
+    for key, value in options.items():
+        if key.endswith("_file") and base is not None and not Path(value).is_absolute():
+            out[key] = str(base / value)
+    return out
+
+
 def replay(log: RunLog, card: str | None = None, result: str | None = None, base: Path | None = None) -> Verdict:
     """Replay the log's messages on the card and compare with what it recorded and a claimed RESULT."""
     name = card or log.card
     if not name:
         raise LogError("the log names no card: give it with --card")
-    options = dict(log.options)
-    for key, value in list(options.items()):
-        if key.endswith("_file") and base is not None and not Path(value).is_absolute():
-            options[key] = str(base / value)
-    run = Run(make_game(load_card(name), **options))
+    run = Run(make_game(load_card(name), **resolve_files(log.options, base)))
     replies = [run.start()]
     for message in log.messages:
         replies.append(run.reply(message))
