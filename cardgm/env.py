@@ -110,7 +110,7 @@ class CardEnv(gym.Env[str, str]):
         self.session = Session(self.card, n)
         reply = self.session.start()
         self._obs = reply.text
-        return reply.text, self._info(reply)
+        return reply.text, self._info(reply, fresh=True)
 
     def step(self, action: str) -> tuple[str, SupportsFloat, bool, bool, dict[str, Any]]:
         session = self._session()
@@ -136,9 +136,10 @@ class CardEnv(gym.Env[str, str]):
         self._obs = reply.text
         ended = session.ended
         reward = float(session.score or 0) if ended and not was_over else 0.0
-        return reply.text, reward, ended, False, self._info(reply)
+        return reply.text, reward, ended, False, self._info(reply, fresh=True)
 
-    def _info(self, reply: Reply) -> dict[str, Any]:
+    def _info(self, reply: Reply, fresh: bool = False) -> dict[str, Any]:
+        """`fresh`: the reply was made for this call, so its fields are this call's own dict."""
         session = self._session()
         ended = session.ended
         best = session.best() if ended and self.with_best else None
@@ -147,7 +148,7 @@ class CardEnv(gym.Env[str, str]):
             "turn": session.turn,
             "read_as": reply.read_as.value if reply.read_as else "opening",
             "ledger": reply.ledger,
-            "state": session.fields(),
+            "state": reply.fields if fresh else session.fields(),
             "deal": session.deal.label if session.deal.public or ended else None,
             "score": score,
             "end": session.end,

@@ -46,6 +46,19 @@ def key(moves: ModuleType, action: Any) -> str:
     return json.dumps(moves.to_json(action), sort_keys=True)
 
 
+_TABLES: dict[int, tuple[tuple[Any, ...], dict[str, int], dict[Any, int]]] = {}
+
+
+def _tables(moves: ModuleType, universe: tuple[Any, ...]) -> tuple[tuple[Any, ...], dict[str, int], dict[Any, int]]:
+    """The universe, each move's place by its JSON and by the move itself (moves are frozen, so
+    hashable): worked out once per universe, which a game gives as one fixed tuple."""
+    got = _TABLES.get(id(universe))
+    if got is None or got[0] is not universe:
+        fixed = tuple(universe)
+        got = _TABLES[id(universe)] = (fixed, {key(moves, a): i for i, a in enumerate(fixed)}, {a: i for i, a in enumerate(fixed)})
+    return got
+
+
 class Session:
     """One run of `card`, dealt `n` (None: as printed). Call `start()` first."""
 
@@ -55,9 +68,8 @@ class Session:
         self.game = self.deal.game
         self.run = Run(self.game)
         self.moves: ModuleType = _games.moves(card.game_id)
-        self.universe: tuple[Any, ...] = tuple(self.moves.universe(self.game))
-        self.index: dict[str, int] = {key(self.moves, a): i for i, a in enumerate(self.universe)}
-        self._at: dict[Any, int] = {a: i for i, a in enumerate(self.universe)}  # moves are frozen
+        self.universe, self.index, self._at = _tables(self.moves, self.moves.universe(self.game))
+        self._cache: tuple[Any, list[Any], frozenset[int]] = (None, [], frozenset())
         self.reply: Reply | None = None
         self.messages = 0  # messages sent to the Run
         self.nothing = 0  # of them, read as an ask or an answer: nothing moved
@@ -79,34 +91,49 @@ class Session:
 
     def play(self, action: Any) -> list[Reply]:
         """A structured move, as its words (and a yes to its confirm line). Raises IllegalMove."""
-        k = key(self.moves, action)
-        if k not in {key(self.moves, a) for a in self.legal()}:
+        _, legal, at = self._moment()
+        i = self._at.get(action)
+        if (i is None or i not in at) and key(self.moves, action) not in {key(self.moves, a) for a in legal}:
             raise IllegalMove(f"not a legal move at this moment: {self.moves.say(action)!r}")
         self.run.pending = None  # a structured move stands alone (see the module doc)
         replies = [self.send(self.moves.say(action))]
         pending = self.run.pending
-        if replies[0].read_as is ReadAs.CONFIRM and pending is not None and self._same(pending.action, k):
+        if replies[0].read_as is ReadAs.CONFIRM and pending is not None and self._same(pending.action, action):
             replies.append(self.send("yes"))
         return replies
 
-    def _same(self, action: Any, k: str) -> bool:
+    def _same(self, a: Any, b: Any) -> bool:
+        """The same move (a BECALMED call the reader stamped with today's day is the day-free
+        call of the universe: the same JSON)."""
         try:
-            return key(self.moves, action) == k
+            return bool(a == b) or key(self.moves, a) == key(self.moves, b)
         except TypeError:  # not a move of this game at all
             return False
 
     def legal(self) -> list[Any]:
-        if self.ended:
-            return []
-        return list(self.moves.legal(self.game, self.run.state))
+        """The legal moves of this moment."""
+        return list(self._moment()[1])
 
     def mask(self) -> list[bool]:
         """For each move of the universe: is it legal now."""
         out = [False] * len(self.universe)
-        for a in self.legal():
-            i = self._at.get(a)
-            out[self.index[key(self.moves, a)] if i is None else i] = True
+        for i in self._moment()[2]:
+            out[i] = True
         return out
+
+    def _moment(self) -> tuple[Any, list[Any], frozenset[int]]:
+        """(state, its legal moves, their places in the universe), worked out once per state:
+        states are immutable, so the same object is the same moment."""
+        state = self.run.state
+        if self._cache[0] is not state:
+            legal = [] if self.ended else list(self.moves.legal(self.game, state))
+            at = frozenset(self._place(a) for a in legal)
+            self._cache = (state, legal, at)
+        return self._cache
+
+    def _place(self, action: Any) -> int:
+        i = self._at.get(action)
+        return self.index[key(self.moves, action)] if i is None else i
 
     # -- where it stands ---------------------------------------------------------------------
 

@@ -33,7 +33,7 @@ def legal(game: Any, state: Duel) -> list[Action]:
     """Every legal move of this moment (none once the duel is over)."""
     if state.over:
         return []
-    return [*(Salvo(CELLS[i]) for i, mark in enumerate(state.grid) if mark == UNFIRED), StrikeColours()]
+    return [*(_UNIVERSE[i] for i, mark in enumerate(state.grid) if mark == UNFIRED), _UNIVERSE[-1]]
 
 
 def say(action: Action) -> str:
