@@ -20,7 +20,9 @@ A chat endpoint that fails after its retries stops the whole evaluation (`EvalSt
 from __future__ import annotations
 
 import inspect
+import os
 import statistics
+import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -57,6 +59,8 @@ def load_agent(spec: str) -> Factory:
     module_name, sep, attr = spec.partition(":")
     if not sep or not module_name or not attr:
         raise AgentError(f"{spec!r}: an agent is named module:function, e.g. cardgm.agents.examples:random_move")
+    if os.getcwd() not in sys.path:  # an agent in a file beside the user, as uvicorn finds apps
+        sys.path.insert(0, os.getcwd())
     try:
         module = import_module(module_name)
     except ImportError as exc:

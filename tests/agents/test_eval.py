@@ -29,10 +29,38 @@ def test_a_scripted_agent_of_structured_moves_clears_the_sea() -> None:
     assert r.nothing == 0 and r.illegal == 0 and r.result and r.result.startswith("RESULT: AIGC|deadreckoning|")
 
 
+class Counting:
+    """A class agent: `cardgm eval` makes one per run."""
+
+    made = 0
+
+    def __init__(self) -> None:
+        Counting.made += 1
+        self.calls = 0
+
+    def __call__(self, reply: str, legal: list[dict[str, Any]]) -> int:
+        self.calls += 1
+        return len(legal) - 1 if self.calls > 2 else 0  # two salvos, then strike the colours
+
+
 def test_a_class_agent_is_made_fresh_for_every_run() -> None:
-    results = evaluate([DUEL], load_agent("cardgm.agents.examples:RandomMove"), runs=2, first=5, printed=True, progress=None)
-    assert [r.deal for r in results] == ["printed", "printed"]
-    assert results[0].score == results[1].score and results[0].messages == results[1].messages  # same seed, fresh
+    Counting.made = 0
+    results = evaluate([DUEL], load_agent(f"{__name__}:Counting"), runs=3, first=5, best=False, progress=None)
+    assert Counting.made == 3 and [r.deal for r in results] == [f"deadreckoning:1.0.0:{n}" for n in (5, 6, 7)]
+    assert [(r.messages, r.end) for r in results] == [(3, "struck-colours")] * 3
+
+
+def test_the_random_example_never_stands_down_while_it_can_play() -> None:
+    results = evaluate([DUEL], load_agent("cardgm.agents.examples:RandomMove"), runs=2, printed=True, progress=None)
+    assert [r.deal for r in results] == ["printed", "printed"] and {r.end for r in results} == {"cleared"}
+
+
+def test_an_agent_in_a_file_beside_the_user_is_found(tmp_path, monkeypatch) -> None:
+    (tmp_path / "my_duel_agent.py").write_text("def play(reply):\n    return 'I strike my colours'\n")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.path", list(__import__("sys").path))
+    r = play_run(DUEL, 0, load_agent("my_duel_agent:play"), best=False)
+    assert (r.end, r.messages) == ("struck-colours", 1)
 
 
 def test_a_words_agent_is_handed_each_reply() -> None:
