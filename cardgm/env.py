@@ -21,7 +21,9 @@ berth). The reward is the card's score, given once, at the end. The episode is c
 `ledger`, `state` (the game's fields: nothing hidden before the end), `deal` (its label; None for
 a hidden berth until the end), `score` and `end` (None until the end), `best` (the best score the
 deal allows, from the game's exact solver; worked out at the end, once per tape, unless
-`best=False`) and `score_over_best`, and `nothing` (messages read as an ask or an answer).
+`best=False`) and `score_over_best`, `nothing` (messages read as an ask or an answer), and
+`reveal` (at the end of a sealed deal: the reveal file's text, whose SHA-256 the opening read
+out; None otherwise).
 
 >>> import gymnasium as gym
 >>> env = gym.make("cardgm/Deadreckoning-moves-v0")
@@ -78,7 +80,7 @@ class CardEnv(gym.Env[str, str]):
 
     def __init__(
         self,
-        card: str | Card = "becalmed",
+        card: str | Card,
         *,
         deals: Sequence[int | str | None] | None = None,
         best: bool = True,
@@ -155,6 +157,7 @@ class CardEnv(gym.Env[str, str]):
             "best": best,
             "score_over_best": (score / best) if score is not None and best else None,
             "nothing": session.nothing,
+            "reveal": session.deal.secret if ended else None,  # a sealed berth's reveal file, to check the seal
         }
 
 
@@ -164,7 +167,7 @@ class MovesEnv(CardEnv):
 
     def __init__(
         self,
-        card: str | Card = "becalmed",
+        card: str | Card,
         *,
         deals: Sequence[int | str | None] | None = None,
         best: bool = True,

@@ -28,7 +28,7 @@ from cardgm.game import Game
 from cardgm.tape import derive
 
 PRINTED = "printed"
-# "## DICE TAPE (d20, seed becalmed:1.0.0) 12 14 16 …": the seed and the values, in either form.
+# "## DICE TAPE (d20, seed {id}:{version}) 12 14 16 …": the seed and the values, line-broken or flat.
 _TAPE = re.compile(r"(##\s+DICE TAPE\s*\([^)]*?seed\s+)([A-Za-z0-9_.:-]+)(\)\s*)((?:\d{1,2}\s+)*\d{1,2})")
 
 
@@ -36,7 +36,7 @@ _TAPE = re.compile(r"(##\s+DICE TAPE\s*\([^)]*?seed\s+)([A-Za-z0-9_.:-]+)(\)\s*)
 class Deal:
     card: Card  # the card as dealt: a derived tape is printed in its text
     game: Game
-    label: str  # "becalmed:1.0.0:3", or "printed"
+    label: str  # "{id}:{version}:{n}", or "printed"
     public: bool  # False while the label could rebuild a hidden setup
     secret: str | None = None  # the hidden setup's text (a reveal file), for after the end
 

@@ -94,7 +94,7 @@ def wants_moves(player: Player) -> bool:
 class RunResult:
     card: str  # the game id
     title: str
-    deal: str  # "becalmed:1.0.0:3" or "printed"
+    deal: str  # "{id}:{version}:{n}" or "printed"
     end: str  # the card's end id, or "capped" / "error"
     score: int  # the card's score; 0 for a run that did not end
     best: int | None  # the best score this deal allows (None: not worked out)
@@ -107,6 +107,7 @@ class RunResult:
     seconds: float = 0.0
     result: str | None = None  # the RESULT line
     error: str | None = None
+    reveal: str | None = None  # a sealed berth's reveal file (the run is over): check the seal with it
 
     @property
     def score_over_best(self) -> float | None:
@@ -177,6 +178,7 @@ def play_run(card: Card, n: int | None, factory: Factory, *, max_turns: int = 20
         seconds=round(time.perf_counter() - t0, 3),
         result=session.reply.result if session.reply is not None else None,
         error=error,
+        reveal=session.deal.secret,
     )
 
 

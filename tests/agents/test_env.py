@@ -141,6 +141,10 @@ def test_no_observation_or_info_shows_the_berth_before_the_end() -> None:
     *_, info = a.step(strike)
     assert sorted(c for cells in info["state"]["berth"].values() for c in cells) == sorted(hulls_a)
     assert info["deal"] == "deadreckoning:1.0.0:1"
+    from cardgm.seal import verify
+
+    assert verify(info["reveal"], a.session.game.seal.commitment)  # the reveal file checks the seal
+    assert all(step[-1]["reveal"] is None for step in seen_a)
 
 
 def test_replies_fit_the_observation_space() -> None:
