@@ -61,7 +61,7 @@ def draw_secret(game_id: str, rng: random.Random) -> str | None:
         return None
     from cardgm.seal import draw_berth, write_reveal
 
-    salt = "%032x" % rng.getrandbits(128)
+    salt = f"{rng.getrandbits(128):032x}"
     return write_reveal(draw_berth(rng), salt)
 
 

@@ -67,7 +67,14 @@ def eval_command(
       OPENAI_API_KEY=… cardgm eval --url https://api.openai.com/v1 --model gpt-4o-mini --json
     """
     from cardgm.agents import _games
-    from cardgm.agents.evaluate import AgentError, EvalStopped, evaluate, load_agent, report_json, table
+    from cardgm.agents.evaluate import (
+        AgentError,
+        EvalStopped,
+        evaluate,
+        load_agent,
+        report_json,
+        table,
+    )
     from cardgm.card import CardError, load_card
 
     if (agent is None) == (url is None):

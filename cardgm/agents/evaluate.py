@@ -312,7 +312,7 @@ def plot(results: list[RunResult], path: str) -> None:
         ax.bar(x, statistics.fmean(ys), color="#9db4c8", width=0.6)
         ax.scatter([x + (k - (len(ys) - 1) / 2) * 0.4 / max(1, len(ys)) for k in range(len(ys))], ys, color="#1f3b57", s=12, zorder=3)
     ax.set_xticks(range(len(summaries)), [s.title for s in summaries])
-    ax.set_ylim(0, 1.05)
+    ax.set_ylim(-0.03, 1.05)  # a run at 0 shows whole
     ax.set_ylabel("score over best")
     ax.set_title("cardgm eval: each run, and the mean")
     fig.tight_layout()

@@ -12,7 +12,14 @@ import pytest
 from click.testing import CliRunner
 
 from cardgm.agents import chat
-from cardgm.agents.evaluate import AgentError, evaluate, load_agent, play_run, summarize, table
+from cardgm.agents.evaluate import (
+    AgentError,
+    evaluate,
+    load_agent,
+    play_run,
+    summarize,
+    table,
+)
 from cardgm.card import load_card
 from cardgm.cli import main
 from cardgm.games.deadreckoning.moves import CELLS

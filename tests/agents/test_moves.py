@@ -103,7 +103,7 @@ def test_the_schema_turns_away_what_from_json_turns_away(game_id: str) -> None:
     for action in moves.universe(game):
         data = moves.to_json(action)
         wrong.append({**data, "extra": 1})
-        for name, value in data.items():
+        for name in data:
             if name != "move":
                 wrong.append({**data, name: "nonsense"})
     for data in wrong:

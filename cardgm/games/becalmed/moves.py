@@ -42,7 +42,8 @@ def legal(game: Any, state: State) -> list[Action]:
         return [Turtle(True), Turtle(False), GiveOver()]
     if state.phase == "signal":
         return [*(Signal(n) for n in range(state.flares + 1)), GiveOver()]
-    return [Calls(c.issue, c.canvas, c.hands) for c in legal_calls(state)] + [GiveOver()]
+    out: list[Action] = [Calls(c.issue, c.canvas, c.hands) for c in legal_calls(state)]
+    return [*out, GiveOver()]
 
 
 def say(action: Action) -> str:
@@ -98,7 +99,7 @@ def from_json(data: dict[str, Any]) -> Action:
     if kind == "signal":
         _only(fields, {"burn"}, kind)
         burn = data.get("burn")
-        if isinstance(burn, bool) or burn not in range(START_FLARES + 1):
+        if not isinstance(burn, int) or isinstance(burn, bool) or burn not in range(START_FLARES + 1):
             raise ValueError(f"a signal move has 'burn': 0 to {START_FLARES} flares")
         return Signal(burn)
     if kind == "let her drive":
