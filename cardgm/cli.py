@@ -478,5 +478,10 @@ def seal_cmd(out: str, force: bool) -> None:
     click.echo(f"commitment sha256:{seal.commitment(text)}")
 
 
+from cardgm.agents.command import eval_command  # noqa: E402 - light: click only until it runs
+
+main.add_command(eval_command)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()
