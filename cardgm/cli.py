@@ -6,6 +6,7 @@ Kept light at start-up: each command imports what it needs when it runs.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any, TextIO
@@ -50,24 +51,28 @@ def main() -> None:
 
 @main.command(short_help="Play a card: at the terminal, from a script, or as JSON.")
 @click.argument("card")
-@click.option("--script", "script", type=click.File("r", encoding="utf-8"), help="Read player messages from FILE, one per line.")
+@click.option("--script", "script", type=click.Path(exists=True, dir_okay=False), help="Read player messages from FILE, one per line.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per reply (see README: the --json contract).")
 @click.option("--resume", "resume", type=click.Path(exists=True, dir_okay=False), help="Resume from a file holding a SAVE block.")
-@click.option("--log", "log", type=click.Path(dir_okay=False, writable=True), help="Write the run log (JSON lines) to FILE.")
+@click.option("--log", "log", type=click.Path(dir_okay=False), help="Write the run log (JSON lines) to FILE.")
 @click.option("--sealed", "sealed", type=click.Path(exists=True, dir_okay=False), help="DEADRECKONING: play the berth in this reveal file.")
 @click.option("--coach", is_flag=True, help='DEADRECKONING: answer "hint" with the hit probability of every open cell.')
 @click.option("--review", "review", is_flag=True, help="After the run: your score against the best the tape allowed, and where the best slipped (BECALMED, DROVER'S AUTUMN).")
-def play(card: str, script: TextIO | None, as_json: bool, resume: str | None, log: str | None, sealed: str | None, coach: bool, review: bool) -> None:
+def play(card: str, script: str | None, as_json: bool, resume: str | None, log: str | None, sealed: str | None, coach: bool, review: bool) -> None:
     """Play CARD. Interactive at a terminal; otherwise one player message per line.
 
     \b
-    Scripted play (stdin not a terminal, or --script FILE): each line is one player message and
-    each reply is printed in full, ending with its LEDGER line. A SAVE block's lines are read as
-    one message. With --json every reply is one JSON object on its own line.
+    Scripted play (stdin not a terminal, or --script FILE): each line is one player message,
+    answered as soon as it arrives (a program can write a line and read the reply), each reply
+    printed in full and ending with its LEDGER line. A SAVE block's lines are read as one
+    message. In a whole file (--script, or stdin from a file) a line starting '... ' continues
+    the message before it. With --json every reply is one JSON object on its own line.
     Interactive play: line editing and history; Ctrl-D leaves and prints a SAVE block to resume.
+    Ctrl-C, anywhere, stops and prints a SAVE block (exit status 130).
     """
     from cardgm.games import make_game
     from cardgm.run import Run, find_save_block
+    from cardgm.terminal import InputError, Session, is_terminal, is_whole, read_text, text_lines
 
     the_card = _card(card)
     options: dict[str, Any] = {}
@@ -86,10 +91,14 @@ def play(card: str, script: TextIO | None, as_json: bool, resume: str | None, lo
             _fail(f"--review needs a solver; cardgm has one for {', '.join(SOLVABLE)}")
     run = Run(game, coach=_coach(the_card.game_id) if coach else None)
     start_state = None
+    block = None
     if resume:
         from cardgm.game import SaveError
 
-        block = find_save_block(Path(resume).read_text(encoding="utf-8"))
+        try:
+            block = find_save_block(read_text(resume, "a SAVE block"))
+        except (InputError, OSError) as exc:
+            _fail(_reason(resume, exc))
         if block is None:
             _fail(f"{resume}: no SAVE block in it (it starts '-----BEGIN AIGC SAVE-----')")
         try:
@@ -100,36 +109,63 @@ def play(card: str, script: TextIO | None, as_json: bool, resume: str | None, lo
     else:
         first = run.start()
 
-    logf = open(log, "w", encoding="utf-8") if log else None
+    logf = _open_for_writing(log, "the run log") if log else None
     if logf:
         header = {"cardgm_log": 1, "game": the_card.game_id, "version": the_card.version, "card": card, "options": options}
         logf.write(json.dumps(header) + "\n")
 
-    def emit(reply) -> None:
-        if logf:
-            logf.write(json.dumps(reply.as_json(), ensure_ascii=False) + "\n")
-            logf.flush()
-        if as_json:
-            click.echo(json.dumps(reply.as_json(), ensure_ascii=False))
-        else:
-            click.echo(reply.text)
-            click.echo()
-
-    emit(first)
+    session = Session(run, as_json=as_json, log=logf)
     try:
-        if script is None and sys.stdin.isatty() and not as_json:
-            _interactive(run, emit)
+        session.emit(first)
+        if script is not None:
+            with open(script, "rb") as f:
+                session.play(text_lines(f, script), whole=True)
+        elif is_terminal(sys.stdin) and not as_json:
+            _interactive(session, the_card.game_id)
         else:
-            from cardgm.transcript import read_messages
-
-            source = script if script is not None else sys.stdin
-            for message in read_messages(source.read()):
-                emit(run.reply(message))
+            session.play(text_lines(sys.stdin.buffer, "stdin"), whole=is_whole(sys.stdin))
+            if is_terminal(sys.stdin):
+                session.leave(interrupted=False)  # Ctrl-D at a terminal under --json
+    except KeyboardInterrupt:
+        session.leave(interrupted=True)
+        sys.exit(130)
+    except InputError as exc:
+        session.leave(interrupted=True)  # the replies so far stand; here is where to resume
+        _fail(str(exc))
+    except BrokenPipeError:
+        _reader_gone()
     finally:
         if logf:
             logf.close()
     if review:
         _review(the_card, run, start_state, as_json)
+
+
+def _reason(path: str, exc: Exception) -> str:
+    """One line naming the file and what is wrong with it."""
+    if isinstance(exc, OSError):
+        return f"{path}: {exc.strerror or exc}"
+    return str(exc)
+
+
+def _open_for_writing(path: str, what: str) -> TextIO:
+    """A text file opened for writing, or one line naming it and why it cannot be (exit 2)."""
+    target = Path(path)
+    folder = target.parent
+    if not folder.is_dir():
+        _fail(f"{path}: cannot write {what}: the folder {folder} does not exist")
+    try:
+        return open(target, "w", encoding="utf-8")
+    except OSError as exc:
+        _fail(f"{path}: cannot write {what}: {exc.strerror or exc}")
+    raise AssertionError  # unreachable: _fail exits
+
+
+def _reader_gone() -> None:
+    """stdout's reader left (`| head`): stop quietly, as a Unix tool does."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())  # Python's own flush at exit would raise again
+    sys.exit(1)
 
 
 def _review(card, run, start_state, as_json: bool) -> None:
@@ -159,32 +195,48 @@ def _coach(game_id: str):
     return hint
 
 
-def _interactive(run, emit) -> None:
+def _interactive(session, game_id: str) -> None:
+    """The prompt: line editing, and history kept between sessions in the user's data folder."""
     from prompt_toolkit import PromptSession
-    from prompt_toolkit.history import InMemoryHistory
 
-    session: PromptSession[str] = PromptSession(history=InMemoryHistory())
+    from cardgm.run import SAVE_BEGIN, SAVE_END
+
+    prompt: PromptSession[str] = PromptSession(history=_history(game_id))
+    asked = False  # Ctrl-D once where no SAVE can be taken asks for the answer first
     while True:
         try:
-            line = session.prompt("> ")
-            if "-----BEGIN AIGC SAVE-----" in line and "-----END AIGC SAVE-----" not in line:
-                while "-----END AIGC SAVE-----" not in line:
-                    line += "\n" + session.prompt("… ")
-        except (EOFError, KeyboardInterrupt):
-            if not run.ended:
-                from cardgm.game import GameError
-
-                click.echo()
-                try:
-                    click.echo(run.game.save(run.state))
-                except GameError as exc:
-                    # e.g. a dusk waiting on the player's answer: no SAVE block can hold that.
-                    click.echo(f"No SAVE block can be printed here: {exc}")
-                    return
-                click.echo()
-                click.echo(run.game.save_note(run.state))
+            line = prompt.prompt("> ")
+            if SAVE_BEGIN in line and SAVE_END not in line:
+                while SAVE_END not in line:
+                    line += "\n" + prompt.prompt("… ")
+        except EOFError:
+            first = None if asked else session.asking_first()
+            if first:
+                click.echo(first)
+                asked = True
+                continue
+            session.leave(interrupted=False)
             return
-        emit(run.reply(line))
+        except KeyboardInterrupt:
+            session.leave(interrupted=True)
+            return
+        session.answer([line])
+
+
+def _history(game_id: str):
+    """Each card's input history in the user's data folder, or in memory where it cannot be kept."""
+    from prompt_toolkit.history import FileHistory, InMemoryHistory
+
+    try:
+        import platformdirs
+
+        folder = platformdirs.user_data_path("cardgm")
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"history-{game_id}"
+        path.touch()
+        return FileHistory(str(path))
+    except OSError:
+        return InMemoryHistory()
 
 
 # -- tape --------------------------------------------------------------------------------------
