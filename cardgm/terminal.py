@@ -140,6 +140,11 @@ class Session:
 
     # -- leaving early -------------------------------------------------------------------------
 
+    def _since_pause(self) -> list[str]:
+        """The messages answered since the last moment a SAVE could be taken."""
+        assert self.pause is not None
+        return [m for m, _ in self.run.transcript[self.pause.at :] if m is not None]
+
     def leaving(self) -> tuple[str | None, str | None, list[str], str]:
         """(SAVE block, why it is not of this moment, messages to send again, note) to leave with.
 
@@ -152,11 +157,10 @@ class Session:
         except GameError as exc:
             if self.pause is None:
                 return None, f"No SAVE block can be taken here: {exc}.", [], ""
-            again = [m for m, _ in run.transcript[self.pause.at :] if m is not None]
-            said = ", then ".join(f'"{m}"' for m in again)
+            again = self._since_pause()
             why = (
-                f"No SAVE block can be taken here: {exc}. This is the SAVE of the last moment one "
-                f"could be: resume it and send {said} again to come back to this point."
+                f"No SAVE block can be taken here: {exc}. This is the SAVE of the moment before "
+                f"{_quoted(again)}: resume it and send {'that' if len(again) == 1 else 'those'} again to come back here."
             )
             return self.pause.block, why, again, run.game.save_note(run.state)
 
@@ -181,12 +185,18 @@ class Session:
 
     def asking_first(self) -> str | None:
         """At Ctrl-D: when this moment cannot be saved but the player can answer and then save,
-        what to say before leaving with an older SAVE."""
+        what to say before leaving with the SAVE of an earlier moment."""
         if self.run.ended:
             return None
         try:
             self.run.game.save(self.run.state)
         except GameError as exc:
-            later = " or press Ctrl-D again to leave with the SAVE of the last moment one could be taken" if self.pause else ""
-            return f"No SAVE block can be taken here: {exc}. Answer, then leave;{later}."
+            later = ""
+            if self.pause is not None:
+                later = f"; or press Ctrl-D again to leave with the SAVE of the moment before {_quoted(self._since_pause())}"
+            return f"No SAVE block can be taken here: {exc}. Answer, then leave{later}."
         return None
+
+
+def _quoted(messages: list[str]) -> str:
+    return ", then ".join(f'"{m}"' for m in messages)

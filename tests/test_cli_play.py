@@ -101,9 +101,9 @@ def test_verify_run_reads_json_output_with_card_and_refuses_garbage(tmp_path) ->
     assert CliRunner().invoke(main, ["verify", "run", str(junk), "--card", "becalmed"]).exit_code == 2
 
 
-def test_interactive_terminal_plays_and_leaves_with_a_save() -> None:
+def test_interactive_terminal_plays_and_leaves_with_a_save(tmp_path) -> None:
     pexpect = pytest.importorskip("pexpect")
-    env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1")
+    env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", XDG_DATA_HOME=str(tmp_path))
     child = pexpect.spawn(sys.executable, ["-m", "cardgm.cli", "play", "becalmed"], encoding="utf-8", timeout=20, env=env)
     child.expect(r"tape:1 \| flags:none \| v1\.0\.0")
     child.expect(">")
@@ -112,6 +112,33 @@ def test_interactive_terminal_plays_and_leaves_with_a_save() -> None:
     child.expect(">")
     child.sendeof()
     child.expect("-----BEGIN AIGC SAVE-----")
+    child.expect("-----END AIGC SAVE-----")
+    child.expect(pexpect.EOF)
+    # The input history is kept between sessions in the user's data folder.
+    assert "FULL, SAIL, ROW" in (tmp_path / "cardgm" / "history-becalmed").read_text(encoding="utf-8")
+
+
+def test_ctrl_d_while_the_dusk_waits_asks_first_then_leaves_with_the_save_before_the_calls(tmp_path) -> None:
+    pexpect = pytest.importorskip("pexpect")
+    to_the_turtle = [  # the same days as tests/test_terminal.py's TO_THE_TURTLE
+        "FULL, SAIL, BAIL", "SHORT, AWNING, BAIL", "FULL, DOWN, FISH", "FULL, SAIL, WATCH", "FULL, FISH",
+        "FULL, MEND", "FULL, DOWN, WATCH", "FULL, DOWN, BAIL", "DRY, DOWN, BAIL",
+    ]
+    env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", XDG_DATA_HOME=str(tmp_path))
+    child = pexpect.spawn(sys.executable, ["-m", "cardgm.cli", "play", "becalmed"], encoding="utf-8", timeout=20, env=env)
+    child.expect(r"\[L\] day 1/14")
+    for message in to_the_turtle:
+        child.expect(">")
+        child.sendline(message)
+        child.expect(r"\[L\] day")
+    child.expect(">")
+    child.sendeof()
+    child.expect("No SAVE block can be taken here")
+    child.expect("Answer, then leave")
+    child.expect(">")
+    child.sendeof()
+    child.expect('This is the SAVE of the moment before "DRY, DOWN, BAIL"')
+    child.expect("turn:9 day:9/14 westing:14/30 water:6")
     child.expect("-----END AIGC SAVE-----")
     child.expect(pexpect.EOF)
 
