@@ -26,6 +26,31 @@ def _card(name: str):
         return load_card(name)
     except CardError as exc:
         _fail(str(exc))
+    except OSError as exc:
+        _fail(f"{name}: {exc.strerror or exc}")
+
+
+def _read(path: str, what: str) -> str:
+    """A whole text file, or one line naming it and why it cannot be read (exit 2)."""
+    from cardgm.terminal import InputError, read_text
+
+    try:
+        return read_text(path, what)
+    except (InputError, OSError) as exc:
+        _fail(_reason(path, exc))
+    raise AssertionError  # unreachable: _fail exits
+
+
+def _folder_for_writing(folder: str, what: str) -> Path:
+    """A folder to write into, made if missing, checked before any long work starts."""
+    path = Path(folder)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        _fail(f"{folder}: cannot write {what} there: {exc.strerror or exc}")
+    if not os.access(path, os.W_OK | os.X_OK):
+        _fail(f"{folder}: cannot write {what} there: permission denied")
+    return path
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -344,9 +369,9 @@ def verify_run(log: str, card: str | None, result: str | None) -> None:
     from cardgm.verify.replay import LogError, read_log, replay
 
     try:
-        the_log = read_log(Path(log).read_text(encoding="utf-8"))
+        the_log = read_log(_read(log, "a run log"))
         verdict = replay(the_log, card=card, result=result, base=Path(log).parent)
-    except (LogError, CardError, UnicodeDecodeError) as exc:
+    except (LogError, CardError) as exc:
         _fail(f"{log}: {exc}")
     final = verdict.final
     click.echo(f"messages replayed  {len(the_log.messages)}")
@@ -387,13 +412,26 @@ def audit_cmd(transcript: str, card: str | None, as_json: bool, html_out: str | 
     from cardgm.verify.audit import AuditError, audit
     from cardgm.verify.transcript_io import TranscriptError, read_transcript
 
+    text = _read(transcript, "a transcript")
+    html_file = _open_for_writing(html_out, "the HTML report") if html_out else None  # before the work
     try:
-        found = audit(read_transcript(Path(transcript).read_text(encoding="utf-8")), card_name=card)
-    except (TranscriptError, AuditError, CardError, UnicodeDecodeError) as exc:
+        turns = read_transcript(text)
+    except TranscriptError as exc:
+        _fail(f"{transcript}: {exc}")
+    except RecursionError:
+        _fail(f"{transcript}: its JSON is nested too deeply to be a chat export")
+    except ValueError as exc:  # Python's guard on integer conversion (4,300 digits) in a JSON export
+        _fail(f"{transcript}: cannot be read as a transcript: {str(exc).split(':')[0].lower()}")
+    except (AttributeError, TypeError, KeyError):  # a JSON export whose nodes are not what a chat service writes
+        _fail(f"{transcript}: a chat export whose messages are malformed (a node, an author or a content of the wrong kind)")
+    try:
+        found = audit(turns, card_name=card)
+    except (TranscriptError, AuditError, CardError) as exc:
         _fail(f"{transcript}: {exc}")
     click.echo(report.as_json(found) if as_json else report.text(found))
-    if html_out:
-        Path(html_out).write_text(report.html_page(found), encoding="utf-8")
+    if html_file:
+        with html_file:
+            html_file.write(report.html_page(found))
     sys.exit(1 if found.findings else 0)
 
 
@@ -468,6 +506,8 @@ def par_cmd(card: str, n: int, random_runs: int, out: str, no_plot: bool, seed: 
     from cardgm.solve import par as P
 
     the_card = _solve_card(card, seed, card_file)
+    if not no_plot:
+        _folder_for_writing(out, "the plots")  # before the runs, not after
     try:
         rows = P.par(the_card, n=n, random_runs=random_runs)
     except ValueError as exc:
@@ -476,8 +516,11 @@ def par_cmd(card: str, n: int, random_runs: int, out: str, no_plot: bool, seed: 
     if not no_plot:
         from cardgm.solve.plot_par import plot
 
-        for path in plot(the_card, rows, n, out):
-            click.echo(f"wrote {path}")
+        try:
+            for path in plot(the_card, rows, n, out):
+                click.echo(f"wrote {path}")
+        except OSError as exc:
+            _fail(f"{exc.filename or out}: cannot write the plot: {exc.strerror or exc} (the table above stands)")
 
 
 @main.command("review", short_help="A logged run's score against the best line.")
@@ -490,8 +533,8 @@ def review_cmd(log: str, card: str | None) -> None:
     from cardgm.verify.replay import LogError, read_log
 
     try:
-        the_log = read_log(Path(log).read_text(encoding="utf-8"))
-    except (LogError, UnicodeDecodeError) as exc:
+        the_log = read_log(_read(log, "a run log"))
+    except LogError as exc:
         _fail(f"{log}: {exc}")
     name = card or the_log.card
     if not name:
@@ -522,10 +565,12 @@ def seal_cmd(out: str, force: bool) -> None:
     path = Path(out)
     if path.exists() and not force:
         _fail(f"{out} exists; pick another --out or add --force")
+    f = _open_for_writing(out, "the reveal file")  # before the draw: a berth never printed is no loss
     rng = secrets.SystemRandom()
     berth = seal.draw_berth(rng)
     text = seal.write_reveal(berth, secrets.token_hex(16))
-    path.write_text(text, encoding="utf-8")
+    with f:
+        f.write(text)
     click.echo(f"wrote {out} (keep it secret until the duel is done)")
     click.echo(f"commitment sha256:{seal.commitment(text)}")
 

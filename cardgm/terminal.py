@@ -134,8 +134,12 @@ class Session:
     def play(self, lines: Iterable[str], *, whole: bool) -> None:
         """Answer every message in `lines`; a live input's message is answered at its newline."""
         gather = Messages(continuation=whole)
-        for line in lines:
-            self.answer(gather.feed(line))
+        try:
+            for line in lines:
+                self.answer(gather.feed(line))
+        except InputError:
+            self.answer(gather.held())  # a message complete before the bad line is answered
+            raise
         self.answer(gather.end())
 
     # -- leaving early -------------------------------------------------------------------------

@@ -79,6 +79,10 @@ class Messages:
             self._block = None
         return out
 
+    def held(self) -> list[str]:
+        """The message held for a continuation that will not come (the input failed), if any."""
+        return self._release()
+
     @property
     def gathering(self) -> bool:
         """True while a SAVE block is open (its lines are not answered one by one)."""
