@@ -476,7 +476,25 @@ def save_note() -> str:
     )
 
 
-def resumed(state: State, tape: tuple[int, ...]) -> str:
+def resumed(state: State, tape: tuple[int, ...], after_dusk: str | None = None) -> str:
     head = f"Resumed from the SAVE: day {state.day} of 14, westing {state.westing}/30, water {state.water}."
     value = tape[state.tape - 1]
-    return "\n\n".join([head, morning(state, value)])
+    return "\n\n".join(p for p in [head, after_dusk, morning(state, value)] if p)
+
+
+def resumed_after_dusk(saved: State, sea_value: int) -> str:
+    """What a resume from a block saved after a dusk (day n, tape 2n) says before the next dawn."""
+    n, pos = saved.day, saved.tape
+    told = (
+        f"The block was saved after day {n}'s dusk: tape:{pos} is that dusk's sea. The card says "
+        f"the next value read is the one after it, so the voyage goes on at day {n + 1}'s dawn, "
+        f"tape {pos + 1}, with the block's numbers as they stood after that dusk."
+    )
+    sea = R.sea(sea_value)
+    if sea == "A GREEN TURTLE" or (sea == "A SHIP" and saved.in_lane):
+        told += (
+            f" That dusk's sea was {sea} (tape {pos} reads {sea_value}), a call that is yours: if the "
+            "block was saved while it waited, that call and the rest of the dusk are not in it, and "
+            "are not played."
+        )
+    return told
