@@ -137,6 +137,8 @@ def play(card: str, script: str | None, as_json: bool, resume: str | None, log: 
     logf = _open_for_writing(log, "the run log") if log else None
     if logf:
         header = {"cardgm_log": 1, "game": the_card.game_id, "version": the_card.version, "card": card, "options": options}
+        if block is not None:
+            header["resume"] = block  # so `verify run` replays from where this run began
         logf.write(json.dumps(header) + "\n")
 
     session = Session(run, as_json=as_json, log=logf)
@@ -374,7 +376,7 @@ def verify_run(log: str, card: str | None, result: str | None) -> None:
     except (LogError, CardError) as exc:
         _fail(f"{log}: {exc}")
     final = verdict.final
-    click.echo(f"messages replayed  {len(the_log.messages)}")
+    click.echo(f"messages replayed  {len(the_log.messages)}" + ("  (from the SAVE block it resumed)" if the_log.resume else ""))
     click.echo(f"final LEDGER       {final.ledger}")
     click.echo(f"end                {final.end or '(not ended)'}")
     click.echo(f"score              {final.score if final.score is not None else '(not ended)'}")
@@ -384,6 +386,9 @@ def verify_run(log: str, card: str | None, result: str | None) -> None:
         click.echo(f"the log's reply at turn {turn} differs from the replay:")
         click.echo("  recorded: " + recorded.replace("\n", "\n            "))
         click.echo("  replayed: " + replayed.replace("\n", "\n            "))
+    if result is not None and final.result is None:
+        click.echo(f"RESULT does NOT match: the run has not ended (the replay stops at turn {final.turn} with no RESULT line).")
+        sys.exit(1)
     for check in verdict.result_checks:
         mark = "ok " if check.ok else "DIFFERS"
         click.echo(f"  {mark:7} {check.name:8} given {check.claimed!r}, replay {check.replayed!r}")
@@ -539,10 +544,16 @@ def review_cmd(log: str, card: str | None) -> None:
     name = card or the_log.card
     if not name:
         _fail(f"{log}: the log does not name its card; give --card")
+    the_card = _card(name)
+    start = None
     try:
-        click.echo(text(review(_card(name), the_log.messages)))
+        if the_log.resume is not None:  # a resumed run is reviewed from where it resumed
+            from cardgm.games import make_game
+
+            start = make_game(the_card).load(the_log.resume)
+        click.echo(text(review(the_card, the_log.messages, start=start)))
     except ValueError as exc:
-        _fail(str(exc))
+        _fail(f"{log}: {exc}")
 
 
 # -- seal --------------------------------------------------------------------------------------

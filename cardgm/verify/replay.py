@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgm.card import load_card
+from cardgm.game import SaveError
 from cardgm.games import make_game
 from cardgm.run import Reply, Run
 from cardgm.transcript import read_messages
@@ -29,6 +30,7 @@ class RunLog:
     options: dict[str, Any]
     messages: tuple[str, ...]
     recorded: tuple[dict[str, Any], ...]  # the replies the log recorded, opening first (may be empty)
+    resume: str | None = None  # the SAVE block the run resumed from (`--resume FILE`), from the header
 
 
 def read_log(text: str) -> RunLog:
@@ -50,9 +52,12 @@ def read_log(text: str) -> RunLog:
         if not isinstance(obj, dict):
             raise LogError(f"line {i} is not a JSON object")
         objects.append(obj)
-    card, options = None, {}
+    card, options, resume = None, {}, None
     if "cardgm_log" in objects[0]:
         header = objects.pop(0)
+        resume = header.get("resume")
+        if resume is not None and not isinstance(resume, str):
+            raise LogError("the header's resume is not a SAVE block")
         card = header.get("game") or header.get("card")
         if card is not None and not isinstance(card, str):
             raise LogError("the header's game is not a string")
@@ -65,7 +70,14 @@ def read_log(text: str) -> RunLog:
         if not (obj["message"] is None or isinstance(obj["message"], str)) or not isinstance(obj["text"], str):
             raise LogError(f"reply {i}'s message or text is not a string: not a cardgm run log")
     messages = tuple(o["message"] for o in objects if o["message"] is not None)
-    return RunLog(card, dict(options), messages, tuple(objects))
+    if objects and objects[0]["message"] is None and objects[0].get("command") == "resume" and resume is None:
+        # Replayed from the opening, a resumed run would answer for another game entirely.
+        raise LogError(
+            "this run resumed from a SAVE block (--resume) that the log does not hold, so it cannot be "
+            "replayed (--json output never holds it, nor a log from a cardgm that did not record it); "
+            "the run log that `cardgm play --log FILE` writes holds it"
+        )
+    return RunLog(card, dict(options), messages, tuple(objects), resume)
 
 
 _NOT_JSON = object()
@@ -158,7 +170,13 @@ def replay(log: RunLog, card: str | None = None, result: str | None = None, base
     except (ValueError, OSError) as exc:  # a bad option value; a reveal file not beside the log
         raise LogError(f"the log's options cannot be used: {exc}") from None
     run = Run(game)
-    replies = [run.start()]
+    if log.resume is not None:
+        try:
+            replies = [run.resume(log.resume)]
+        except SaveError as exc:
+            raise LogError(f"the SAVE block the run resumed from cannot be resumed: {exc}") from None
+    else:
+        replies = [run.start()]
     for message in log.messages:
         replies.append(run.reply(message))
     verdict = Verdict(final=replies[-1])
