@@ -30,6 +30,26 @@ def _card(name: str):
         _fail(f"{name}: {exc.strerror or exc}")
 
 
+def _warn(message: str) -> None:
+    click.echo(f"cardgm: warning: {message}", err=True)
+
+
+def _rules_card(name: str, *, known_rules: bool | None = None):
+    """A card to play by its rules: refused, or played with a warning under --known-rules (where
+    the command has it: `known_rules` not None), when its rules text is no edition cardgm knows
+    (cardgm/edition.py)."""
+    from cardgm.edition import EditionError, check
+
+    card = _card(name)
+    try:
+        warning = check(card, known_rules=bool(known_rules), option=None if known_rules is None else "--known-rules")
+    except EditionError as exc:
+        _fail(str(exc))
+    if warning:
+        _warn(warning)
+    return card
+
+
 def _read(path: str, what: str) -> str:
     """A whole text file, or one line naming it and why it cannot be read (exit 2)."""
     from cardgm.terminal import InputError, read_text
@@ -83,7 +103,8 @@ def main() -> None:
 @click.option("--sealed", "sealed", type=click.Path(exists=True, dir_okay=False), help="DEADRECKONING: play the berth in this reveal file.")
 @click.option("--coach", is_flag=True, help='DEADRECKONING: answer "hint" with the hit probability of every open cell.')
 @click.option("--review", "review", is_flag=True, help="After the run: your score against the best the tape allowed, and where the best slipped (BECALMED, DROVER'S AUTUMN).")
-def play(card: str, script: str | None, as_json: bool, resume: str | None, log: str | None, sealed: str | None, coach: bool, review: bool) -> None:
+@click.option("--known-rules", "known_rules", is_flag=True, help="A card file whose rules text was edited is refused; with this, play the rules of the edition cardgm knows, with the card's tape, and a warning.")
+def play(card: str, script: str | None, as_json: bool, resume: str | None, log: str | None, sealed: str | None, coach: bool, review: bool, known_rules: bool) -> None:
     """Play CARD. Interactive at a terminal; otherwise one player message per line.
 
     \b
@@ -99,7 +120,7 @@ def play(card: str, script: str | None, as_json: bool, resume: str | None, log: 
     from cardgm.run import Run, find_save_block
     from cardgm.terminal import InputError, Session, is_terminal, is_whole, read_text, text_lines
 
-    the_card = _card(card)
+    the_card = _rules_card(card, known_rules=known_rules)
     options: dict[str, Any] = {}
     if sealed:
         if the_card.game_id != "deadreckoning":
@@ -465,7 +486,7 @@ def analyze_cmd(game: str, out: str, strategies: tuple[str, ...], sample: int | 
 
 def _solve_card(card: str, seed: str | None, card_file: str | None):
     """The card to solve: shipped or --card FILE; with --seed its tape replaced by the seed's."""
-    the_card = _card(card_file or card)
+    the_card = _rules_card(card_file or card)
     if seed:
         import dataclasses
 
@@ -544,7 +565,7 @@ def review_cmd(log: str, card: str | None) -> None:
     name = card or the_log.card
     if not name:
         _fail(f"{log}: the log does not name its card; give --card")
-    the_card = _card(name)
+    the_card = _rules_card(name)
     start = None
     try:
         if the_log.resume is not None:  # a resumed run is reviewed from where it resumed
