@@ -103,8 +103,9 @@ def main() -> None:
 @click.option("--sealed", "sealed", type=click.Path(exists=True, dir_okay=False), help="DEADRECKONING: play the berth in this reveal file.")
 @click.option("--coach", is_flag=True, help='DEADRECKONING: answer "hint" with the hit probability of every open cell.')
 @click.option("--review", "review", is_flag=True, help="After the run: your score against the best the tape allowed, and where the best slipped (BECALMED, DROVER'S AUTUMN).")
+@click.option("--quiet", "-q", "quiet", is_flag=True, help="No progress on stderr (it is drawn only at a terminal anyway).")
 @click.option("--known-rules", "known_rules", is_flag=True, help="A card file whose rules text was edited is refused; with this, play the rules of the edition cardgm knows, with the card's tape, and a warning.")
-def play(card: str, script: str | None, as_json: bool, resume: str | None, log: str | None, sealed: str | None, coach: bool, review: bool, known_rules: bool) -> None:
+def play(card: str, script: str | None, as_json: bool, resume: str | None, log: str | None, sealed: str | None, coach: bool, review: bool, quiet: bool, known_rules: bool) -> None:
     """Play CARD. Interactive at a terminal; otherwise one player message per line.
 
     \b
@@ -135,7 +136,7 @@ def play(card: str, script: str | None, as_json: bool, resume: str | None, log: 
 
         if the_card.game_id not in SOLVABLE:
             _fail(f"--review needs a solver; cardgm has one for {', '.join(SOLVABLE)}")
-    run = Run(game, coach=_coach(the_card.game_id) if coach else None)
+    run = Run(game, coach=_coach(the_card.game_id, quiet) if coach else None)
     start_state = None
     block = None
     if resume:
@@ -186,7 +187,7 @@ def play(card: str, script: str | None, as_json: bool, resume: str | None, log: 
         if logf:
             logf.close()
     if review:
-        _review(the_card, run, start_state, as_json)
+        _review(the_card, run, start_state, as_json, quiet)
 
 
 def _reason(path: str, exc: Exception) -> str:
@@ -216,16 +217,16 @@ def _reader_gone() -> None:
     sys.exit(1)
 
 
-def _review(card, run, start_state, as_json: bool) -> None:
+def _review(card, run, start_state, as_json: bool, quiet: bool) -> None:
     """`play --review`: the run's own messages, replayed against the card's exact solver."""
     from cardgm.solve import review as rv
 
     messages = [m for m, _ in run.transcript if m is not None]
-    text = rv.text(rv.review(card, messages, start=start_state))
+    text = rv.text(rv.review(card, messages, start=start_state, quiet=quiet))
     click.echo(json.dumps({"review": text}, ensure_ascii=False) if as_json else text)
 
 
-def _coach(game_id: str):
+def _coach(game_id: str, quiet: bool = False):
     """The hunter's heat map as a coach for DEADRECKONING; built from public knowledge only."""
     if game_id != "deadreckoning":
         _fail("--coach is for DEADRECKONING (its hint is the hunter's heat map)")
@@ -235,7 +236,11 @@ def _coach(game_id: str):
 
     def hint(state) -> str:
         nonlocal space
-        space = space if space is not None else hunt.space()  # every legal berth, built once
+        if space is None:  # every legal berth, built once: the first hint takes a few seconds
+            from cardgm.progress import task
+
+            with task("Listing every legal berth for the first hint", quiet=quiet):
+                space = hunt.space()
         return "Hit odds for every open cell, in percent, from every berth still possible:\n\n" + hunt.heatmap(
             state.grid, state.sunk, space
         )
@@ -501,7 +506,8 @@ def _solve_card(card: str, seed: str | None, card_file: str | None):
 @click.option("--seed", "seed", help="Solve the tape derived from SEED instead of the printed one.")
 @click.option("--card", "card_file", type=click.Path(exists=True, dir_okay=False), help="Solve this card file.")
 @click.option("--no-ends", is_flag=True, help="Skip the best line for each end (the slow part).")
-def solve_cmd(card: str, seed: str | None, card_file: str | None, no_ends: bool) -> None:
+@click.option("--quiet", "-q", "quiet", is_flag=True, help="No progress on stderr (it is drawn only at a terminal anyway).")
+def solve_cmd(card: str, seed: str | None, card_file: str | None, no_ends: bool, quiet: bool) -> None:
     """The best score CARD's tape allows, by exact search over every line of play.
 
     Prints the score and end, one best line day by day as messages for `cardgm play` (replayed
@@ -511,7 +517,7 @@ def solve_cmd(card: str, seed: str | None, card_file: str | None, no_ends: bool)
 
     the_card = _solve_card(card, seed, card_file)
     try:
-        text, ok = solve_report(the_card, ends=not no_ends)
+        text, ok = solve_report(the_card, ends=not no_ends, quiet=quiet)
     except ValueError as exc:
         _fail(str(exc))
     click.echo(text)
@@ -526,7 +532,8 @@ def solve_cmd(card: str, seed: str | None, card_file: str | None, no_ends: bool)
 @click.option("--no-plot", is_flag=True, help="Print the table only.")
 @click.option("--seed", "seed", help="Play the tape derived from SEED as the printed one.")
 @click.option("--card", "card_file", type=click.Path(exists=True, dir_okay=False), help="A card file.")
-def par_cmd(card: str, n: int, random_runs: int, out: str, no_plot: bool, seed: str | None, card_file: str | None) -> None:
+@click.option("--quiet", "-q", "quiet", is_flag=True, help="No progress on stderr (it is drawn only at a terminal anyway).")
+def par_cmd(card: str, n: int, random_runs: int, out: str, no_plot: bool, seed: str | None, card_file: str | None, quiet: bool) -> None:
     """Par: the cautious, steady, greedy and random policies, playing blind, on the printed tape
     and on N tapes derived from seeds {id}:{version}:i; a table, and a PNG and SVG histogram."""
     from cardgm.solve import par as P
@@ -535,7 +542,7 @@ def par_cmd(card: str, n: int, random_runs: int, out: str, no_plot: bool, seed: 
     if not no_plot:
         _folder_for_writing(out, "the plots")  # before the runs, not after
     try:
-        rows = P.par(the_card, n=n, random_runs=random_runs)
+        rows = P.par(the_card, n=n, random_runs=random_runs, quiet=quiet)
     except ValueError as exc:
         _fail(str(exc))
     click.echo(P.table(the_card, rows, n))
@@ -552,7 +559,8 @@ def par_cmd(card: str, n: int, random_runs: int, out: str, no_plot: bool, seed: 
 @main.command("review", short_help="A logged run's score against the best line.")
 @click.argument("log", type=click.Path(exists=True, dir_okay=False))
 @click.option("--card", "card", help="The card, when the log does not name it.")
-def review_cmd(log: str, card: str | None) -> None:
+@click.option("--quiet", "-q", "quiet", is_flag=True, help="No progress on stderr (it is drawn only at a terminal anyway).")
+def review_cmd(log: str, card: str | None, quiet: bool) -> None:
     """Review a run LOG (`cardgm play --log FILE`): your score against the best line, and the
     first move after which the best was out of reach, with a call that would have kept it."""
     from cardgm.solve.review import review, text
@@ -572,7 +580,7 @@ def review_cmd(log: str, card: str | None) -> None:
             from cardgm.games import make_game
 
             start = make_game(the_card).load(the_log.resume)
-        click.echo(text(review(the_card, the_log.messages, start=start)))
+        click.echo(text(review(the_card, the_log.messages, start=start, quiet=quiet)))
     except ValueError as exc:
         _fail(f"{log}: {exc}")
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import re
 import sys
 
@@ -85,3 +86,39 @@ def test_the_bar_is_cleared_when_the_task_ends_and_an_error_passes_through(monke
             t.advance()
             raise KeyboardInterrupt
     assert terminal.getvalue().endswith("\x1b[2K")  # the last thing drawn erases the line
+
+
+# -- the jobs that show it ------------------------------------------------------------------------
+
+
+def test_a_solve_reports_states_and_the_best_whole_line_found_so_far() -> None:
+    from cardgm.card import load_card
+    from cardgm.solve import becalmed
+
+    seen: list[tuple[int, int]] = []
+    sol = becalmed.solve(load_card("becalmed").tape, progress=lambda searched, found: seen.append((searched, found)))
+    assert seen and [n for n, _ in seen] == sorted(n for n, _ in seen) and seen[-1][0] <= sol.searched
+    assert all(found <= sol.score for _, found in seen) and seen[-1][1] > 0
+
+
+def test_par_and_review_draw_a_counted_bar(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardgm.card import load_card
+    from cardgm.solve.par import par
+    from cardgm.solve.review import review
+
+    terminal = fake_terminal(monkeypatch)
+    card = load_card("becalmed")
+    par(card, n=2, random_runs=3)
+    # cautious, steady, greedy: the printed tape and 2 derived; random: 3 runs on it and the 2 derived
+    assert "Par for BECALMED" in terminal.getvalue() and "14/14" in terminal.getvalue()
+    review(card, ["FULL, SAIL, ROW", "let her drive"])
+    assert "Reviewing the run" in terminal.getvalue() and "2/2" in terminal.getvalue()
+
+
+def test_solve_at_a_terminal_shows_a_status_line_and_quiet_does_not() -> None:
+    pexpect = pytest.importorskip("pexpect")
+    command = f"{sys.executable} -m cardgm.cli solve becalmed --no-ends"
+    shown = pexpect.run(command, encoding="utf-8", timeout=120, env={**os.environ, "TERM": "xterm"})
+    assert "Solving BECALMED" in shown and "best so far" in shown and "best      100 (end:landfall)" in shown
+    quiet = pexpect.run(command + " --quiet", encoding="utf-8", timeout=120)
+    assert "Solving BECALMED" not in quiet and "best      100 (end:landfall)" in quiet
