@@ -17,8 +17,15 @@ from cardgm.card import CardError, load_card
 
 
 def _fail(message: str, code: int = 2) -> None:
-    click.echo(f"cardgm: {message}", err=True)
+    click.echo(f"{_prefix('cardgm:', 'red')} {message}", err=True)
     sys.exit(code)
+
+
+def _prefix(text: str, colour: str) -> str:
+    """A message's prefix, coloured on a terminal unless NO_COLOR (click drops it off a terminal)."""
+    from cardgm.progress import no_color
+
+    return text if no_color() else click.style(text, fg=colour, bold=True)
 
 
 def _card(name: str):
@@ -31,7 +38,7 @@ def _card(name: str):
 
 
 def _warn(message: str) -> None:
-    click.echo(f"cardgm: warning: {message}", err=True)
+    click.echo(f"{_prefix('cardgm: warning:', 'yellow')} {message}", err=True)
 
 
 def _rules_card(name: str, *, known_rules: bool | None = None):
@@ -119,7 +126,7 @@ def play(card: str, script: str | None, as_json: bool, resume: str | None, log: 
     """
     from cardgm.games import make_game
     from cardgm.run import Run, find_save_block
-    from cardgm.terminal import InputError, Session, is_terminal, is_whole, read_text, text_lines
+    from cardgm.terminal import InputError, Session, is_terminal, is_whole, read_text, text_lines, wants_colour
 
     the_card = _rules_card(card, known_rules=known_rules)
     options: dict[str, Any] = {}
@@ -163,7 +170,7 @@ def play(card: str, script: str | None, as_json: bool, resume: str | None, log: 
             header["resume"] = block  # so `verify run` replays from where this run began
         logf.write(json.dumps(header) + "\n")
 
-    session = Session(run, as_json=as_json, log=logf)
+    session = Session(run, as_json=as_json, log=logf, colour=not as_json and wants_colour(sys.stdout))
     try:
         session.emit(first)
         if script is not None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import stat
 import sys
 from collections.abc import Iterable, Iterator
@@ -79,6 +80,35 @@ def is_terminal(stream: IO[Any]) -> bool:
         return False
 
 
+# -- colour: where a player looks (a number that changed, HIT, MISS), at a terminal only ----------
+
+_STRUCK = re.compile(r"\b(HIT|SUNK)\b")
+_MISSED = re.compile(r"\bMISS\b")
+
+
+def wants_colour(stream: IO[Any]) -> bool:
+    """Colour only on a terminal, and never under NO_COLOR."""
+    from cardgm.progress import no_color
+
+    return is_terminal(stream) and not no_color()
+
+
+def paint(text: str, ledger: str, before: str | None) -> str:
+    """A reply with colour: the LEDGER's fields that changed since `before` in bold yellow, HIT
+    and SUNK in bold red, MISS in blue. Only ever written to a terminal."""
+    import click
+
+    text = _STRUCK.sub(lambda m: click.style(m.group(0), fg="red", bold=True), text)
+    text = _MISSED.sub(lambda m: click.style(m.group(0), fg="blue"), text)
+    if before is None or not text.endswith(ledger):
+        return text
+    old, new = before.split(" "), ledger.split(" ")
+    if len(old) != len(new):
+        return text
+    marked = " ".join(click.style(t, fg="yellow", bold=True) if t != o else t for t, o in zip(new, old))
+    return text[: len(text) - len(ledger)] + marked
+
+
 @dataclass
 class Pause:
     """The last moment of the run a SAVE block could be taken: the block, and the transcript's
@@ -97,6 +127,8 @@ class Session:
     out: TextIO = field(default_factory=lambda: sys.stdout)
     log: TextIO | None = None
     pause: Pause | None = None
+    colour: bool = False  # text replies painted for a terminal (never JSON, a pipe or a log)
+    _ledger: str | None = None  # the LEDGER last shown, to mark what changed
 
     def emit(self, reply: Reply) -> None:
         obj = reply.as_json()
@@ -105,9 +137,12 @@ class Session:
             self.log.flush()
         if self.as_json:
             self.out.write(json.dumps(obj, ensure_ascii=False) + "\n")
+        elif self.colour:
+            self.out.write(paint(reply.text, reply.ledger, self._ledger) + "\n\n")
         else:
             self.out.write(reply.text + "\n\n")
         self.out.flush()
+        self._ledger = reply.ledger
         self._note_pause()
 
     def _note_pause(self) -> None:

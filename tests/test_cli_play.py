@@ -103,7 +103,7 @@ def test_verify_run_reads_json_output_with_card_and_refuses_garbage(tmp_path) ->
 
 def test_interactive_terminal_plays_and_leaves_with_a_save(tmp_path) -> None:
     pexpect = pytest.importorskip("pexpect")
-    env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", XDG_DATA_HOME=str(tmp_path))
+    env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", XDG_DATA_HOME=str(tmp_path), NO_COLOR="1")
     child = pexpect.spawn(sys.executable, ["-m", "cardgm.cli", "play", "becalmed"], encoding="utf-8", timeout=20, env=env)
     child.expect(r"tape:1 \| flags:none \| v1\.0\.0")
     child.expect(">")
@@ -124,7 +124,7 @@ def test_ctrl_d_while_the_dusk_waits_asks_first_then_leaves_with_the_save_before
         "FULL, SAIL, BAIL", "SHORT, AWNING, BAIL", "FULL, DOWN, FISH", "FULL, SAIL, WATCH", "FULL, FISH",
         "FULL, MEND", "FULL, DOWN, WATCH", "FULL, DOWN, BAIL", "DRY, DOWN, BAIL",
     ]
-    env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", XDG_DATA_HOME=str(tmp_path))
+    env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", XDG_DATA_HOME=str(tmp_path), NO_COLOR="1")
     child = pexpect.spawn(sys.executable, ["-m", "cardgm.cli", "play", "becalmed"], encoding="utf-8", timeout=20, env=env)
     child.expect(r"\[L\] day 1/14")
     for message in to_the_turtle:

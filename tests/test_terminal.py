@@ -63,3 +63,52 @@ def test_after_the_end_there_is_nothing_to_save() -> None:
     assert s.run.ended and s.leaving() == (None, None, [], "")
     s.leave(interrupted=True)
     assert s.out.getvalue().endswith("\n\n")  # nothing after the last reply
+
+
+# -- colour ---------------------------------------------------------------------------------------
+
+ANSI = "\x1b["
+
+
+def test_paint_marks_the_ledger_fields_that_changed_and_hits_and_misses() -> None:
+    from cardgm.terminal import paint
+
+    before = "[L] turn:2 shots:1 hits:1 sunk:none | x... | v1.0.0"
+    now = "[L] turn:3 shots:2 hits:1 sunk:none | xo.. | v1.0.0"
+    painted = paint(f"Salvo at A1: MISS. Then a HIT.\n\n{now}", now, before)
+    assert "\x1b[34mMISS\x1b[0m" in painted and "\x1b[31m\x1b[1mHIT\x1b[0m" in painted
+    assert "\x1b[33m\x1b[1mshots:2\x1b[0m" in painted and "\x1b[33m\x1b[1mturn:3\x1b[0m" in painted
+    assert " hits:1 sunk:none | " in painted  # unchanged fields stay plain
+    assert paint("HITS and MISSED", "x", None) == "HITS and MISSED"  # whole words only
+
+
+def test_no_colour_reaches_a_pipe_json_or_the_log(tmp_path) -> None:
+    from click.testing import CliRunner
+
+    from cardgm.cli import main
+
+    log = tmp_path / "run.jsonl"
+    for args in (["play", "deadreckoning"], ["play", "deadreckoning", "--json", "--log", str(log)]):
+        got = CliRunner().invoke(main, args, input="B2\nA1\n")
+        assert got.exit_code == 0 and "HIT" in got.output and ANSI not in got.output
+    assert ANSI not in log.read_text(encoding="utf-8")
+
+
+def test_colour_at_a_terminal_and_none_under_no_color(tmp_path) -> None:
+    import os
+    import sys
+
+    import pytest
+
+    pexpect = pytest.importorskip("pexpect")
+    for no_color, coloured in (("", True), ("1", False)):
+        env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", XDG_DATA_HOME=str(tmp_path), TERM="xterm", NO_COLOR=no_color)
+        child = pexpect.spawn(sys.executable, ["-m", "cardgm.cli", "play", "deadreckoning"], encoding="utf-8", timeout=20, env=env)
+        child.expect(r"v1\.0\.0")
+        child.expect(">")
+        child.sendline("B2")
+        child.expect(r"\| v1\.0\.0")
+        reply = child.before[child.before.index("Salvo at B2"):]
+        assert ("\x1b[31m\x1b[1mHIT" in reply) is coloured and ("\x1b[33m\x1b[1mshots:1" in reply) is coloured
+        child.sendeof()
+        child.expect(pexpect.EOF)
