@@ -194,7 +194,10 @@ def play(card: str, script: str | None, as_json: bool, resume: str | None, log: 
         if logf:
             logf.close()
     if review:
-        _review(the_card, run, start_state, as_json, quiet)
+        try:
+            _review(the_card, run, start_state, as_json, quiet)
+        except KeyboardInterrupt:
+            _fail("the review was stopped (Ctrl-C); the run above stands", 130)
 
 
 def _reason(path: str, exc: Exception) -> str:
