@@ -478,5 +478,12 @@ def seal_cmd(out: str, force: bool) -> None:
     click.echo(f"commitment sha256:{seal.commitment(text)}")
 
 
+# -- serve (cardgm/web/cli.py) -------------------------------------------------------------------
+
+from cardgm.web.cli import serve  # noqa: E402  (light: uvicorn and the app load when it runs)
+
+main.add_command(serve)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -24,6 +24,7 @@ The API (all a front end needs; `cardgm.store.play` drives the games on top of i
                                                 #   ends, before the caller answers anyone
     store.list_runs(status="playing" | "ended" | None, game_id=None, tokens=None, limit=50)
         # StoredRun summaries (no messages), newest first; `tokens` limits them to those runs
+    store.runs_for_tokens(tokens)               # [(token, summary)]: "your runs", from a cookie
     store.leaderboard(game_id, limit=20)        # finished runs by score, best first
     store.best_line(card_sha) / store.keep_best_line(card_sha, score, end, line)
 
@@ -401,6 +402,16 @@ class Store:
         query = query.order_by(S.runs.c.updated_at.desc(), S.runs.c.id.desc()).limit(limit)
         with self.engine.connect() as conn:
             return [self._run(conn, row, messages=False) for row in conn.execute(query).mappings()]
+
+    def runs_for_tokens(self, tokens: list[str]) -> list[tuple[str, StoredRun]]:
+        """(token, run summary) for each token that opens a run, most recently moved first."""
+        by_sha = {token_sha(t): t for t in tokens}
+        query = (
+            sa.select(S.runs).where(S.runs.c.token_sha.in_(list(by_sha)))
+            .order_by(S.runs.c.updated_at.desc(), S.runs.c.id.desc())
+        )
+        with self.engine.connect() as conn:
+            return [(by_sha[row["token_sha"]], self._run(conn, row, messages=False)) for row in conn.execute(query).mappings()]
 
     def leaderboard(self, game_id: str, limit: int = 20) -> list[StoredRun]:
         """Finished runs of one game by score, best first (earlier first among equals)."""

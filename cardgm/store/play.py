@@ -99,21 +99,28 @@ def start(
     name: str | None = None,
     first_message: str | None = None,
     secret: str | None = None,
+    draw: bool = True,
     rng: random.Random | None = None,
 ) -> tuple[NewRun, list[Reply]]:
     """A new run of `card`: a fresh secret drawn if its game hides one (or `secret`, one the
-    player gave and has seen), the opening answered, and `first_message` (a SAVE block to
-    resume) answered after it. Nothing is written when the game cannot be made or the first
-    message is refused. Raises ValueError (bad options or secret) or Refused."""
+    player gave and has seen; or none with `draw=False`: the card's own, as a chat plays it),
+    the opening answered, and `first_message` (a SAVE block to resume) answered after it.
+    Nothing is written when the game cannot be made or the SAVE block cannot be resumed.
+    Raises ValueError or TypeError (bad options or secret) or Refused."""
     options = dict(options or {})
+    for key in options:
+        if key.endswith("_file"):
+            raise Refused(f"the option {key} names a file on this machine; a run here keeps its own")
     given = secret is not None
-    if secret is None:
+    if secret is None and draw:
         secret = _secrets.draw_secret(card, rng)
     live = Run(_secrets.make_game(card, options, secret))
     replies = [live.start()]
     more: list[tuple[str, dict[str, Any]]] = []
     if first_message is not None:
         reply = live.reply(check_message(first_message))
+        if find_save_block(first_message) is not None and reply.command != "resume":
+            raise Refused(reply.prose.split("\n\n")[0])
         replies.append(reply)
         more.append((first_message, _plain(reply)))
     new = store.create_run(

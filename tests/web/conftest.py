@@ -77,3 +77,14 @@ def sqlite_store(tmp_path) -> Iterator[Store]:
     s = open_store(str(tmp_path / "runs.sqlite3"))
     yield s
     s.dispose()
+
+
+@pytest.fixture
+def client(store: Store):
+    """The site on a fresh store (SQLite and PostgreSQL), through FastAPI's test client."""
+    from fastapi.testclient import TestClient
+
+    from cardgm.web.app import create_app
+
+    with TestClient(create_app(store), follow_redirects=False) as c:
+        yield c
