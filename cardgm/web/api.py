@@ -9,7 +9,7 @@
     GET  /api/cards                                                    -> the cards
 
 A reply object is exactly what `cardgm play --json` prints (README: the --json contract).
-Every error is {"detail": "one line"}: 404 no such run or card, 409 a run that no longer
+Every error is {"detail": "one line"}: 400 a body that is not JSON, 404 no such run or card, 409 a run that no longer
 replays, 422 a message or request refused (over the reader's limit, empty, a bad option).
 """
 
@@ -34,6 +34,7 @@ class Problem(BaseModel):
 
 
 ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": Problem, "description": "The request body cannot be read (not JSON)."},
     404: {"model": Problem, "description": "No such run or card."},
     409: {"model": Problem, "description": "The stored run no longer replays with this version of cardgm."},
     422: {"model": Problem, "description": "Refused: over the reader's limit, empty, or a bad option."},
@@ -69,15 +70,22 @@ class CardInfo(BaseModel):
 
 class NewRunIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    card: str = Field(description="a shipped card: " + ", ".join(BUILTIN), examples=["becalmed"])
+    card: str = Field(description="a shipped card", examples=["becalmed"], json_schema_extra={"enum": list(BUILTIN)})
     options: dict[str, Any] = Field(default_factory=dict, description="the game's options, as `make_game` takes them")
     name: str | None = Field(default=None, description="the player's name for the epilogue (40 characters)")
-    save: str | None = Field(default=None, description="a SAVE block: the run resumes from it (its first message)")
+    save: str | None = Field(
+        default=None, description="a SAVE block: the run resumes from it (its first message)",
+        json_schema_extra={"pattern": "-----BEGIN AIGC SAVE-----", "maxLength": MAX_MESSAGE},
+    )
 
 
 class MessageIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    message: str = Field(description=f"the player's own words; at most {MAX_MESSAGE:,} characters")
+    # The limits are documented here and refused in one plain line by the store (not by pydantic).
+    message: str = Field(
+        description=f"the player's own words; at most {MAX_MESSAGE:,} characters, not blank",
+        json_schema_extra={"maxLength": MAX_MESSAGE, "minLength": 1, "pattern": "\\S"},
+    )
 
 
 class RunInfo(BaseModel):
