@@ -32,12 +32,12 @@
         var board = $("board");
         if (board) { board.innerHTML = res.data.board; wireBoard(); }
         var box = $("msg");
-        if (box && !fromBoard) box.value = "";
+        if (box && fromBoard === null) box.value = "";
         if (res.data.ended) {
           $("tail").innerHTML = res.data.tail;
           var h = $("ended-h");
           if (h) { h.setAttribute("tabindex", "-1"); h.focus(); }
-        } else if (fromBoard) {
+        } else if (fromBoard !== null) {
           focusCell(fromBoard);
         } else if (box) {
           box.focus();
