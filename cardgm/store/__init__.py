@@ -44,7 +44,8 @@ import json
 import os
 import secrets
 from collections.abc import Iterator
-from contextlib import contextmanager
+import threading
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -247,6 +248,9 @@ class Store:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        # SQLite has one writer at a time: threads of one process queue here in turn, instead of
+        # each polling the file lock (whose back-off sleeps make a long tail of waits).
+        self._queue = threading.Lock() if engine.dialect.name == "sqlite" else nullcontext()
 
     @property
     def dialect(self) -> str:
@@ -261,8 +265,10 @@ class Store:
 
     # -- writing ------------------------------------------------------------------------------
 
-    def _write(self) -> Any:
-        return self.engine.connect().execution_options(cardgm_write=True)
+    @contextmanager
+    def _write(self) -> Iterator[Connection]:
+        with self._queue, self.engine.connect().execution_options(cardgm_write=True) as conn:
+            yield conn
 
     def create_run(
         self,

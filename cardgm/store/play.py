@@ -23,6 +23,7 @@ from functools import lru_cache
 from typing import Any
 
 from cardgm.card import Card, parse_card
+from cardgm.game import Game
 from cardgm.run import MAX_MESSAGE, Reply, Run, find_save_block
 
 from . import NewRun, Store, StoredRun, StoreError
@@ -56,6 +57,18 @@ def card_of(run: StoredRun) -> Card:
     return _card(run.card_text, run.card_source)
 
 
+@lru_cache(maxsize=256)
+def _game(text: str, source: str, options: str, secret: str | None) -> Game:
+    # A game object holds only its card and configuration (the state is the Run's), so one is
+    # made per run and process, not per request: a sealed berth's file is read once.
+    return _secrets.make_game(_card(text, source), json.loads(options), secret)
+
+
+def game_of(run: StoredRun) -> Game:
+    """The game the run plays: its card, options and secret."""
+    return _game(run.card_text, run.card_source, json.dumps(run.options, sort_keys=True), run.secret)
+
+
 def _plain(reply: Reply) -> dict[str, Any]:
     """The reply object as the store keeps it (JSON's lists, not tuples)."""
     return json.loads(json.dumps(reply.as_json(), ensure_ascii=False))
@@ -76,7 +89,7 @@ def check_message(message: str) -> str:
 def replay_replies(run: StoredRun) -> tuple[Run, list[Reply]]:
     """A fresh Run driven through the stored messages, and its replies (opening first);
     raises ReplayMismatch at the first reply that differs from the stored one."""
-    live = Run(_secrets.make_game(card_of(run), run.options, run.secret))
+    live = Run(game_of(run))
     replies: list[Reply] = []
     for stored in run.messages:
         reply = live.start() if stored.message is None and stored.seq == 0 else live.reply(stored.message or "")

@@ -74,7 +74,11 @@ class NewRunIn(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict, description="the game's options, as `make_game` takes them")
     name: str | None = Field(default=None, description="the player's name for the epilogue (40 characters)")
     save: str | None = Field(
-        default=None, description="a SAVE block: the run resumes from it (its first message)",
+        default=None,
+        description=(
+            "a SAVE block: the run resumes from it (its first message). A sealed duel's SAVE holds "
+            "no berth: resumed here it plays the berth the card prints, as a chat plays it"
+        ),
         json_schema_extra={"pattern": "-----BEGIN AIGC SAVE-----", "maxLength": MAX_MESSAGE},
     )
 

@@ -207,10 +207,18 @@ def create_app(store: Store) -> FastAPI:
     # -- a run's page ------------------------------------------------------------------------------
 
     def run_context(run: StoredRun, token: str | None) -> dict[str, Any]:
+        board, broken = None, None
+        if token and not run.ended:
+            try:
+                board = board_of(run)
+            except play.ReplayMismatch as exc:
+                broken = str(exc)  # shown, and the message box with it, rather than a bare 500
         return {
             "run": run,
             "token": token,
-            "board": board_of(run) if token and not run.ended else None,
+            "board": board,
+            "broken": broken,
+            "error": broken,
             "entries": run.messages,
             "reveal": secret_name(run.secret) if run.secret and run.ended else None,
         }

@@ -3,19 +3,12 @@
 
 from __future__ import annotations
 
-import threading
-
 from fastapi import FastAPI
 
 from cardgm.store import open_store
 
-from .app import cards, create_app
-from .best import best_line
+from .app import create_app
 
 
 def app_factory() -> FastAPI:
-    store = open_store()
-    app = create_app(store)
-    # The epilogue's best lines take a few seconds each to solve the first time: start now.
-    threading.Thread(target=lambda: [best_line(store, c) for c in cards()], daemon=True, name="best-lines").start()
-    return app
+    return create_app(open_store(migrate=False))  # `cardgm serve` migrated it before the workers

@@ -20,7 +20,8 @@ def _fail(message: str) -> None:
 @click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True, help="Worker processes; they share the database.")
 @click.option("--database", "database", metavar="URL|FILE", help="Where runs are kept: a SQLite file or a database URL (default $CARDGM_DATABASE_URL, else a SQLite file in your data folder).")
 @click.option("--access-log", is_flag=True, help="Log every request (the log then holds play addresses, which are capabilities).")
-def serve(host: str, port: int, workers: int, database: str | None, access_log: bool) -> None:
+@click.option("--warm/--no-warm", default=True, show_default=True, help="Work out the epilogue's best lines at start (seconds, once per database).")
+def serve(host: str, port: int, workers: int, database: str | None, access_log: bool, warm: bool) -> None:
     """Serve the site the cards point to: every card playable in the browser by keyboard or
     mouse, /verify (run logs, chat transcripts, seeds, seals), /epilogue (leaderboards beside the
     best line each tape allows, share links) and a JSON API (/openapi.json).
@@ -39,7 +40,8 @@ def serve(host: str, port: int, workers: int, database: str | None, access_log: 
     except StoreError as exc:
         _fail(str(exc))
     where = store.describe()
-    store.dispose()
+    if warm:
+        _warm(store)
     os.environ["CARDGM_DATABASE_URL"] = url  # the workers open the same database
 
     try:
@@ -57,3 +59,13 @@ def serve(host: str, port: int, workers: int, database: str | None, access_log: 
         "cardgm.web.asgi:app_factory", factory=True, host=host, port=port, workers=workers,
         log_level="warning", access_log=access_log, timeout_graceful_shutdown=5,
     )
+
+
+def _warm(store) -> None:
+    """Solve each card's tape for the epilogue in the background, once: the store keeps it."""
+    import threading
+
+    from .app import cards
+    from .best import best_line
+
+    threading.Thread(target=lambda: [best_line(store, c) for c in cards()], daemon=True, name="best-lines").start()

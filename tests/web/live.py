@@ -31,7 +31,7 @@ def start(database: str, workers: int = 1, port: int = 0, timeout: float = 30) -
     env.pop("CARDGM_DATABASE_URL", None)
     process = subprocess.Popen(
         [sys.executable, "-c", "from cardgm.cli import main; main()", "serve", "--port", str(port),
-         "--workers", str(workers), "--database", database],
+         "--workers", str(workers), "--database", database, "--no-warm"],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, start_new_session=True,
     )
     assert process.stdout is not None

@@ -158,3 +158,19 @@ def test_unknown_addresses_are_a_plain_404(client) -> None:
     r = client.get("/play/nothing-here-at-all-00000")
     assert r.status_code == 404 and "No run has that address" in r.text
     assert client.get("/s/nothing").status_code == 404
+
+
+def test_a_run_that_no_longer_replays_is_shown_but_not_moved(client) -> None:
+    import sqlalchemy as sa
+
+    from cardgm.store import schema
+
+    token = start(client)
+    client.post(f"/play/{token}", data={"message": "FULL, SAIL, ROW"})
+    store = client.app.state.store
+    with store.engine.begin() as conn:
+        conn.execute(sa.update(schema.messages).where(schema.messages.c.seq == 1).values(reply=sa.func.replace(schema.messages.c.reply, "water", "wine")))
+    page = client.get(f"/play/{token}")
+    assert page.status_code == 200 and "does not replay the same" in page.text and 'id="msg"' not in page.text
+    r = client.post(f"/play/{token}", data={"message": "FULL, SAIL, ROW"})
+    assert r.status_code == 409 and "does not replay the same" in r.text
