@@ -55,6 +55,16 @@ def cards() -> list[Any]:
     return [load_card(name) for name in BUILTIN]
 
 
+def blurb(card: Any) -> tuple[str, str | None]:
+    """The card's own opening lines (what it is, how long) and its content note, if it has one."""
+    flat = " ".join(card.text.split())
+    body = flat.split(card.title, 1)[-1].strip()
+    intro = re.split(r"\s*Play begins now\.?", body, maxsplit=1)[0]
+    sentences = re.findall(r"[^.!?]+[.!?]", intro)[:3]
+    note = re.search(r"CONTENT NOTE \(([^)]*)\):\s*([^.]*\.)", body)
+    return " ".join(s.strip() for s in sentences) or intro[:200], (f"Content note ({note.group(1)}): {note.group(2)}" if note else None)
+
+
 def card_named(name: str) -> Any:
     if name not in BUILTIN:
         raise HTTPException(404, f"no shipped card is called {name!r}; the cards are {', '.join(BUILTIN)}")
@@ -128,6 +138,8 @@ def create_app(store: Store) -> FastAPI:
     async def one_line_validation(request: Request, exc: RequestValidationError) -> JSONResponse:
         # One line a person can read, never a list of pydantic internals.
         first = exc.errors()[0] if exc.errors() else {}
+        if first.get("type") == "json_invalid":
+            return JSONResponse({"detail": "the request body is not valid JSON"}, status_code=422)
         where = ".".join(str(p) for p in first.get("loc", ()) if p not in ("body", "query", "path"))
         text = f"{where}: {first.get('msg', 'invalid')}" if where else str(first.get("msg", "invalid request"))
         return JSONResponse({"detail": text}, status_code=422)
@@ -151,7 +163,7 @@ def create_app(store: Store) -> FastAPI:
         mine = store.runs_for_tokens(_remembered(request))
         counts = store.counts()
         shown = [
-            {"card": c, "secret": hides_secret(c), "playing": counts.get((c.game_id, "playing"), 0),
+            {"card": c, "blurb": blurb(c)[0], "note": blurb(c)[1], "secret": hides_secret(c), "playing": counts.get((c.game_id, "playing"), 0),
              "ended": counts.get((c.game_id, "ended"), 0)}
             for c in cards()
         ]
