@@ -21,7 +21,7 @@ from fastapi import APIRouter, HTTPException, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from cardgm.card import BUILTIN, CardError, load_card
-from cardgm.run import MAX_MESSAGE
+from cardgm.run import MAX_MESSAGE, find_save_block
 from cardgm.store import RunNotFound, Store, StoredRun
 from cardgm.store import play
 from cardgm.store._secrets import hides_secret
@@ -152,6 +152,8 @@ def create_run(body: NewRunIn, request: Request) -> NewRun:
     if body.card not in BUILTIN:
         raise HTTPException(404, f"no shipped card is called {body.card!r}; the cards are {', '.join(BUILTIN)}")
     card = load_card(body.card)
+    if body.save is not None and find_save_block(body.save) is None:
+        raise HTTPException(422, "save: that is not a SAVE block (it starts -----BEGIN AIGC SAVE-----)")
     try:
         new, replies = play.start(_store(request), card, body.options, name=body.name, first_message=body.save, draw=body.save is None)
     except play.Refused as exc:

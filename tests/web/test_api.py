@@ -82,6 +82,8 @@ def test_a_run_resumed_from_a_save_block(client) -> None:
     assert again["reply"]["command"] == "resume" and again["reply"]["ledger"] == last["ledger"]
     broken = client.post("/api/runs", json={"card": "becalmed", "save": last["save"].replace("water:", "wine:")})
     assert broken.status_code == 422 and "cannot be resumed" in broken.json()["detail"]
+    plain = client.post("/api/runs", json={"card": "becalmed", "save": "FULL, SAIL, ROW"})
+    assert plain.status_code == 422 and "not a SAVE block" in plain.json()["detail"]
 
 
 def test_a_finished_run_checks_by_replay(client) -> None:
