@@ -67,7 +67,8 @@ def play(card: str, script: TextIO | None, as_json: bool, resume: str | None, lo
     Interactive play: line editing and history; Ctrl-D leaves and prints a SAVE block to resume.
     """
     from cardgm.games import make_game
-    from cardgm.run import Run, find_save_block
+    from cardgm.run import Run
+    from cardgm import save
 
     the_card = _card(card)
     options: dict[str, Any] = {}
@@ -89,9 +90,9 @@ def play(card: str, script: TextIO | None, as_json: bool, resume: str | None, lo
     if resume:
         from cardgm.game import SaveError
 
-        block = find_save_block(Path(resume).read_text(encoding="utf-8"))
+        block = save.find_block(Path(resume).read_text(encoding="utf-8"))
         if block is None:
-            _fail(f"{resume}: no SAVE block in it (it starts '-----BEGIN AIGC SAVE-----')")
+            _fail(f"{resume}: no SAVE block in it (it starts '{save.BEGIN}')")
         try:
             first = run.resume(block)
         except SaveError as exc:
@@ -161,14 +162,16 @@ def _coach(game_id: str):
 
 def _interactive(run, emit) -> None:
     from prompt_toolkit import PromptSession
+
+    from cardgm import save
     from prompt_toolkit.history import InMemoryHistory
 
     session: PromptSession[str] = PromptSession(history=InMemoryHistory())
     while True:
         try:
             line = session.prompt("> ")
-            if "-----BEGIN AIGC SAVE-----" in line and "-----END AIGC SAVE-----" not in line:
-                while "-----END AIGC SAVE-----" not in line:
+            if save.opens_block(line):
+                while save.END not in line:
                     line += "\n" + session.prompt("… ")
         except (EOFError, KeyboardInterrupt):
             if not run.ended:

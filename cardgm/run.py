@@ -11,9 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cardgm.game import Ending, Game, ReadAs, Reading, SaveError
-
-SAVE_BEGIN = "-----BEGIN AIGC SAVE-----"
-SAVE_END = "-----END AIGC SAVE-----"
+from cardgm.save import find_block
 # A message longer than this is not read at all: no card's order needs a tenth of it.
 MAX_MESSAGE = 4000
 COACH_WORDS = frozenset({"hint", "coach", "give me a hint"})
@@ -54,17 +52,6 @@ class Reply:
             "save": self.save,
             "text": self.text,
         }
-
-
-def find_save_block(message: str) -> str | None:
-    """The SAVE block inside a message, BEGIN to END lines, or None."""
-    start = message.find(SAVE_BEGIN)
-    if start < 0:
-        return None
-    stop = message.find(SAVE_END, start)
-    if stop < 0:
-        return message[start:]
-    return message[start : stop + len(SAVE_END)]
 
 
 @dataclass
@@ -113,7 +100,7 @@ class Run:
             )
             return self._finish(message, reading, reading.text)
 
-        block = find_save_block(message)
+        block = find_block(message)
         if block is not None:
             return self._resume(message, block)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from cardgm.run import Reply
+from cardgm.save import END, opens_block
 
 
 def message_lines(message: str) -> list[str]:
@@ -36,7 +37,7 @@ def read_messages(text: str) -> list[str]:
     for line in text.splitlines():
         if in_block:
             messages[-1] += "\n" + line
-            if "-----END AIGC SAVE-----" in line:
+            if END in line:
                 in_block = False
             continue
         if line.startswith("... ") and messages:
@@ -45,6 +46,6 @@ def read_messages(text: str) -> list[str]:
         if not line.strip() or line.lstrip().startswith("#"):
             continue
         messages.append(line)
-        if "-----BEGIN AIGC SAVE-----" in line and "-----END AIGC SAVE-----" not in line:
+        if opens_block(line):
             in_block = True
     return messages

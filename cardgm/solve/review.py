@@ -52,7 +52,8 @@ def review(card: Card, messages: list[str] | tuple[str, ...], start: Any = None)
     find where the best slipped. `cardgm play CARD --review` calls this with the run's own
     messages (`[m for m, _ in run.transcript if m is not None]`) once the run ends."""
     from cardgm.games import make_game
-    from cardgm.run import Run, find_save_block
+    from cardgm.run import Run
+    from cardgm.save import find_block
 
     solver, say = _solver(card)
     run = Run(make_game(card), state=start)
@@ -64,7 +65,7 @@ def review(card: Card, messages: list[str] | tuple[str, ...], start: Any = None)
         before = run.state
         reply = run.reply(message)
         after = run.state
-        if find_save_block(message) is not None:
+        if find_block(message) is not None:
             start_best, _ = solver.best(after)  # a resumed run is reviewed from where it resumed
             last = start_best
             continue

@@ -38,7 +38,8 @@ from typing import Any
 from cardgm.card import BUILTIN, Card, CardError, load_card, parse_card
 from cardgm.game import Event, Game, ReadAs, SaveError
 from cardgm.run import Reply, Run
-from cardgm.verify.transcript_io import PLAYER, SAVE_BEGIN, SAVE_END, Transcript, Turn, is_ledger_line
+from cardgm.save import blocks as save_blocks
+from cardgm.verify.transcript_io import PLAYER, Transcript, Turn, is_ledger_line
 
 # -- what the audit reports ------------------------------------------------------------------------
 
@@ -303,18 +304,6 @@ def adapter_for(game_id: str) -> Adapter:
 
 
 # -- the card: pasted, named, or told by the LEDGER's shape ----------------------------------------------
-
-_BRACE = re.compile(r"\{[^}]*\}")
-
-
-def save_blocks(text: str) -> list[str]:
-    """Every SAVE block in a text, BEGIN to END, except a card's own template (it has {fields})."""
-    out = []
-    for m in re.finditer(re.escape(SAVE_BEGIN) + r".*?" + re.escape(SAVE_END), text, re.S):
-        if not _BRACE.search(m.group(0)):
-            out.append(m.group(0))
-    return out
-
 
 @dataclass(frozen=True)
 class PastedCard:

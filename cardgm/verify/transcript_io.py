@@ -22,6 +22,9 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from cardgm.save import BEGIN as SAVE_BEGIN
+from cardgm.save import END as SAVE_END
+
 PLAYER, AI = "player", "ai"
 
 HOW_TO_MARK = (
@@ -252,7 +255,6 @@ def _read_marked(lines: list[str]) -> Transcript | None:
 
 _LEDGER_LINE = re.compile(r"^\s*(?:`{1,3})?\s*\[L\]")
 _FENCE = re.compile(r"^\s*`{3}\w*\s*$")
-SAVE_BEGIN, SAVE_END = "-----BEGIN AIGC SAVE-----", "-----END AIGC SAVE-----"
 
 
 def is_ledger_line(line: str) -> bool:

@@ -15,7 +15,8 @@ from cardgm.games import make_game
 from cardgm.games.cattle_trail import notation, questions, rules, voice
 from cardgm.games.cattle_trail.actions import Business, BusinessOnly, DayOrder, TurnForHome
 from cardgm.games.cattle_trail.state import DOG, YOU, Drove
-from cardgm.run import Run, find_save_block
+from cardgm.run import Run
+from cardgm.save import find_block as find_save_block
 
 CARD = load_card("cattle-trail")
 GAME = make_game(CARD)
