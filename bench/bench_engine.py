@@ -58,7 +58,7 @@ def cattle(seconds: float, listed: bool) -> float:
         while not s.ended:
             orders = R.legal_orders(s) if listed else R.legal_orders(s)
             o = rng.choice(orders)
-            s, _ = R.apply(tape, s, DayOrder(o, toll_pace="STEADY" if o == "TOLL" else None))
+            s, _ = R.apply(s, DayOrder(o, toll_pace="STEADY" if o == "TOLL" else None), tape)
             days += 1
     return days / (time.perf_counter() - t0)
 
@@ -67,7 +67,7 @@ def deadreckoning(seconds: float) -> float:
     """Salvos a second: random new cells fired at the card's berth until the sea is clear."""
     from cardgm.games.deadreckoning import rules as R
     from cardgm.games.deadreckoning.state import Duel
-    from cardgm.seal import draw_berth
+    from cardgm.games.deadreckoning.seal import draw_berth
 
     rng = random.Random(1)
     cells = [f"{c}{r}" for r in range(1, 9) for c in "ABCDEFGH"]

@@ -63,7 +63,7 @@ def fingerprint(per_tape: int = 60) -> tuple[int, str]:
     def attempt(s: Drove, action: object, tape: tuple[int, ...], rulings: R.Rulings) -> tuple[Drove, tuple] | None:
         put(R.refusal(s, action))
         try:
-            out = R.apply(tape, s, action, rulings)
+            out = R.apply(s, action, tape, rulings)
         except GameError as e:
             put(("E", str(e)))
             return None

@@ -24,7 +24,7 @@ from cardgm.game import GameError
 from cardgm.games.deadreckoning import notation
 from cardgm.games.deadreckoning import rules as R
 from cardgm.games.deadreckoning.state import Berth, Duel
-from cardgm.seal import draw_berth
+from cardgm.games.deadreckoning.seal import draw_berth
 
 CELLS = [f"{c}{r}" for r in range(1, 9) for c in "ABCDEFGH"]
 OFF_SEA = ["I1", "A9", "", "D44", "?", "Z0"]

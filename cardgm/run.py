@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from cardgm.game import Ending, Game, ReadAs, Reading, SaveError
+from cardgm.game import Ending, Event, Game, ReadAs, Reading, SaveError
 from cardgm.save import find_block
 # A message longer than this is not read at all: no card's order needs a tenth of it.
 MAX_MESSAGE = 4000
@@ -34,6 +34,10 @@ class Reply:
     score: int | None = None
     result: str | None = None
     save: str | None = None
+    # What the rules ran for this message, if anything, and the events they returned, in order
+    # (the audit reads them). Not in `as_json`: an action or event is the game's own object.
+    action: Any = None
+    events: tuple[Event, ...] = ()
 
     def as_json(self) -> dict[str, Any]:
         """The stable `--json` object (documented in README.md)."""
@@ -58,7 +62,7 @@ class Reply:
 class Run:
     """A playthrough of one game. Not frozen: it is the one mutable thing, and it owns the state."""
 
-    game: Game
+    game: Game[Any, Any]
     state: Any = None
     pending: Reading | None = None
     transcript: list[tuple[str | None, Reply]] = field(default_factory=list)
@@ -117,17 +121,21 @@ class Run:
             return reply  # a pending question still stands after a save
 
         prose = reading.text
+        events: tuple[Event, ...] = ()
         if reading.runs:
             before = self.state
             self.state, events = self.game.apply(before, reading.action)
             self.moved = True
             told = self.game.narrate(before, reading.action, events, self.state)
             prose = "\n\n".join(p for p in (reading.text, told) if p)
-        return self._finish(message, reading, prose)
+        return self._finish(message, reading, prose, events)
 
-    def _finish(self, message: str, reading: Reading, prose: str) -> Reply:
+    def _finish(self, message: str, reading: Reading, prose: str, events: tuple[Event, ...] = ()) -> Reply:
         self.pending = reading if reading.kind in (ReadAs.ASK, ReadAs.CONFIRM) else None
-        reply = self._compose(message, reading.kind, reading.command, prose, ending=self.game.ending(self.state))
+        action = reading.action if reading.runs else None
+        reply = self._compose(
+            message, reading.kind, reading.command, prose, ending=self.game.ending(self.state), action=action, events=events
+        )
         self.transcript.append((message, reply))
         return reply
 
@@ -177,6 +185,8 @@ class Run:
         ending: Ending | None,
         save: str | None = None,
         finale: bool = True,
+        action: Any = None,
+        events: tuple[Event, ...] = (),
     ) -> Reply:
         ledger = self.game.ledger(self.state)
         # Only blank lines are trimmed: a reply may open with an indented grid.
@@ -205,6 +215,8 @@ class Run:
             score=ending.score if ending else None,
             result=result,
             save=save,
+            action=action,
+            events=tuple(events),
         )
 
     @property

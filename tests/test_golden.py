@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from cardgm.card import load_card
-from cardgm.games import REGISTRY, make_game
+from cardgm.games import ids, make_game
 from cardgm.run import Run
 from cardgm.transcript import read_messages, render
 from cardgm.verify.replay import resolve_files
@@ -49,6 +49,6 @@ def test_golden_playthrough(case: Path) -> None:
     assert got == golden.read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("game_id", sorted(REGISTRY))
+@pytest.mark.parametrize("game_id", sorted(ids()))
 def test_every_game_has_a_golden_playthrough(game_id: str) -> None:
     assert list((GOLDEN / game_id).glob("*.in")), f"no golden playthrough for {game_id}"

@@ -185,14 +185,20 @@ _BOLD = re.compile(rf"^\s*(?:\*\*|__)({_NAME})(?:\s*:)?(?:\*\*|__)\s*:?\s*(.*)$"
 _LABEL = re.compile(rf"^\s*({_NAME})\s*:\s*(.*)$", re.I)
 
 
-@lru_cache(maxsize=1)
 def _card_lines() -> frozenset[str]:
     """Every line of the shipped cards: a pasted card's own 'GM: …' lines are not speaker labels."""
-    from cardgm.card import BUILTIN, builtin_text
+    from cardgm import games
+
+    return _lines_of(games.ids())
+
+
+@lru_cache(maxsize=4)
+def _lines_of(game_ids: tuple[str, ...]) -> frozenset[str]:
+    from cardgm import games
 
     lines: set[str] = set()
-    for game_id in BUILTIN:
-        lines.update(line.strip() for line in builtin_text(game_id).splitlines() if line.strip())
+    for game_id in game_ids:
+        lines.update(line.strip() for line in games.card_text(game_id).splitlines() if line.strip())
     return frozenset(lines)
 
 
@@ -275,14 +281,14 @@ def _player_paragraph(lines: list[str], start: int, stop: int) -> int:
 
 def _card_end(lines: list[str]) -> int | None:
     """If the text opens with a pasted card, the line after it (and any SAVE block after it)."""
-    from cardgm.card import BUILTIN, builtin_text
+    from cardgm import games
 
     head = "\n".join(lines[:3]).lstrip()
     if not head.startswith("# "):
         return None
     words_by_line = [len(line.split()) for line in lines]
-    for game_id in BUILTIN:
-        card_words = builtin_text(game_id).split()
+    for game_id in games.ids():
+        card_words = games.card_text(game_id).split()
         total = 0
         for i, n in enumerate(words_by_line):
             total += n

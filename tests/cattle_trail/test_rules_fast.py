@@ -46,8 +46,8 @@ def test_apply_without_events_leaves_the_same_state(picks: list[int], seed: int,
             break
         options = candidates(s)
         action = options[pick % len(options)]
-        after, events = rules.apply(tape, s, action, rulings)
-        fast, none = rules.apply(tape, s, action, rulings, checked=False, events=False)
+        after, events = rules.apply(s, action, tape, rulings)
+        fast, none = rules.apply(s, action, tape, rulings, checked=False, events=False)
         assert fast == after and none == ()
         assert events  # the ordinary call still tells what happened
         s = after

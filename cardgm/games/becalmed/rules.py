@@ -14,6 +14,32 @@ from functools import cache
 
 from cardgm.game import Ending, Event, GameError
 
+from .actions import Action, Calls, GiveOver, SetLimit, Signal, Turtle
+from .events import (
+    Asked,
+    Birds,
+    CallsTaken,
+    CarriedAway,
+    Dawn,
+    Dies,
+    Ended,
+    Flag,
+    GivenOver,
+    GoesDown,
+    LimitSet,
+    Mended,
+    OverSide,
+    Poured,
+    Raised,
+    Salt,
+    SeaRead,
+    Ship,
+    Thirst,
+    Torn,
+    TurtleCall,
+    Water,
+    Westing,
+)
 from .state import (
     BEACH,
     BUTCHER,
@@ -35,52 +61,6 @@ from .state import (
     Today,
     count_souls,
 )
-
-# -- actions: what a message can order ------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Calls:
-    """The day's three calls; the reader holds a partial one until the rest come."""
-
-    issue: str | None = None
-    canvas: str | None = None
-    hands: str | None = None
-    day: int = 0  # the day they were given for: a held partial never crosses a dawn
-
-    def merged(self, newer: "Calls") -> "Calls":
-        """The held calls with the newer message's calls laid over them (the newer wins)."""
-        return Calls(
-            newer.issue or self.issue,
-            newer.canvas or self.canvas,
-            newer.hands or self.hands,
-            newer.day or self.day,
-        )
-
-    def given(self) -> list[str]:
-        return [c for c in (self.issue, self.canvas, self.hands) if c]
-
-
-@dataclass(frozen=True, slots=True)
-class Turtle:
-    take: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Signal:
-    burn: int  # flares burnt: 0 lets her go
-
-
-@dataclass(frozen=True, slots=True)
-class GiveOver:
-    """"let her drive", or a stated day limit reached: end:given-over where it stands."""
-
-
-@dataclass(frozen=True, slots=True)
-class SetLimit:
-    deaths_plain: bool | None = None
-    stop_day: int | None = None
-
 
 # -- the card's tables ------------------------------------------------------------------------
 
@@ -240,180 +220,61 @@ def _missing(need: tuple[str, ...], calls: Calls) -> tuple[str, ...]:
     return tuple(k for k in need if not given[k])
 
 
-# -- the events --------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Poured(Event):
-    called: str
-    issue: str
-    measures: int
-    water: int  # what is left in the breaker
-
-
-@dataclass(frozen=True, slots=True)
-class CallsTaken(Event):
-    canvas: str
-    hands: str
-
-
-@dataclass(frozen=True, slots=True)
-class Westing(Event):
-    parts: tuple[tuple[str, int], ...]  # ("set", 1), ("sail", 3), ("hard weather", 5), ("oars", 1)
-    gain: int
-    westing: int
-    in_lane: bool
-
-
-@dataclass(frozen=True, slots=True)
-class CarriedAway(Event):
-    canvas: str  # SAIL or AWNING
-
-
-@dataclass(frozen=True, slots=True)
-class SeaRead(Event):
-    position: int
-    value: int
-    name: str
-
-
-@dataclass(frozen=True, slots=True)
-class Water(Event):
-    item: str  # spoiled, rain-catch, dew, flotsam, turtle, fish, bled
-    amount: int  # signed, as it actually moved the breaker
-    water: int
-
-
-@dataclass(frozen=True, slots=True)
-class Flag(Event):
-    flag: str
-    action: str  # set, stands, closed, counted, cleared
-
-
-@dataclass(frozen=True, slots=True)
-class Torn(Event):
-    """Today's fish, torn off the line by the sharks."""
-
-
-@dataclass(frozen=True, slots=True)
-class Birds(Event):
-    westing: int
-
-
-@dataclass(frozen=True, slots=True)
-class Asked(Event):
-    question: str  # turtle or signal
-    value: int
-
-
-@dataclass(frozen=True, slots=True)
-class TurtleCall(Event):
-    take: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Ship(Event):
-    value: int
-    in_lane: bool
-    burnt: int
-    answered: bool
-    lacked: bool  # too few flares to answer her: no question was asked
-
-
-@dataclass(frozen=True, slots=True)
-class Thirst(Event):
-    before: int
-    parts: tuple[tuple[str, int], ...]
-    after: int
-
-
-@dataclass(frozen=True, slots=True)
-class Salt(Event):
-    soul: str
-    to: str  # s1 or x
-
-
-@dataclass(frozen=True, slots=True)
-class GoesDown(Event):
-    soul: str
-
-
-@dataclass(frozen=True, slots=True)
-class Dies(Event):
-    soul: str
-
-
-@dataclass(frozen=True, slots=True)
-class OverSide(Event):
-    soul: str
-    lost: bool  # SHARKS stood: he does not come back
-
-
-@dataclass(frozen=True, slots=True)
-class Raised(Event):
-    soul: str
-
-
-@dataclass(frozen=True, slots=True)
-class Mended(Event):
-    pass
-
-
-@dataclass(frozen=True, slots=True)
-class Ended(Event):
-    end: str
-
-
-@dataclass(frozen=True, slots=True)
-class Dawn(Event):
-    day: int
-    position: int
-    value: int
-    name: str
-
-
-@dataclass(frozen=True, slots=True)
-class GivenOver(Event):
-    pass
-
-
-@dataclass(frozen=True, slots=True)
-class LimitSet(Event):
-    deaths_plain: bool | None
-    stop_day: int | None
-
-
 # -- apply -------------------------------------------------------------------------------------
 
 
-def apply(state: State, action: object, tape: tuple[int, ...]) -> tuple[State, tuple[Event, ...]]:
-    """The new state and what happened. Raises GameError for anything the card does not allow."""
+def refusal(state: State, action: object) -> str | None:
+    """Why the card does not allow `action` now, in the state's terms (the GameError `apply`
+    raises); None when it does."""
     if state.end is not None:
-        raise GameError(f"the voyage is over (end:{state.end})")
+        return f"the voyage is over (end:{state.end})"
+    if isinstance(action, Calls):
+        if state.phase != "calls":
+            return f"the calls are not asked now (the dusk waits on the {state.phase})"
+        if action.day and action.day != state.day:
+            return f"calls given for day {action.day} on day {state.day}"
+        need = needs(state)
+        gaps = _missing(need, action)
+        if gaps:
+            return "calls missing: " + ", ".join(gaps)
+        bad = _refusals(state, action, need)
+        return " ".join(bad.values()) if bad else None
+    if isinstance(action, GiveOver):
+        return None
+    if isinstance(action, SetLimit):
+        if action.stop_day is not None and not state.day <= action.stop_day <= DAYS:
+            return f"a stop at day {action.stop_day}: today is day {state.day} of {DAYS}"
+        return None
+    if isinstance(action, Turtle):
+        return None if state.phase == "turtle" and state.today is not None else "no turtle is asked about"
+    if isinstance(action, Signal):
+        if state.phase != "signal" or state.today is None:
+            return "no ship is asked about"
+        return None if 0 <= action.burn <= state.flares else f"burn {action.burn}: the boat has {state.flares} flares"
+    return f"not a BECALMED action: {action!r}"
+
+
+def apply(state: State, action: Action, tape: tuple[int, ...]) -> tuple[State, tuple[Event, ...]]:
+    """The new state and what happened. Raises GameError, with `refusal`'s reason, for anything
+    the card does not allow."""
+    why = refusal(state, action)
+    if why is not None:
+        raise GameError(why)
     if isinstance(action, Calls):  # first: nearly every action is the day's calls
         return _calls(state, action, tape)
     if isinstance(action, GiveOver):
         return replace(state, end="given-over", phase="over"), (GivenOver(), Ended("given-over"))
     if isinstance(action, SetLimit):
-        if action.stop_day is not None and not state.day <= action.stop_day <= DAYS:
-            raise GameError(f"a stop at day {action.stop_day}: today is day {state.day} of {DAYS}")
         new = state
         if action.deaths_plain is not None:
             new = replace(new, deaths_plain=action.deaths_plain)
         if action.stop_day is not None:
             new = replace(new, stop_day=action.stop_day)
         return new, (LimitSet(action.deaths_plain, action.stop_day),)
+    assert state.today is not None  # refusal: a turtle or a signal answers a dusk that waits
     if isinstance(action, Turtle):
-        if state.phase != "turtle" or state.today is None:
-            raise GameError("no turtle is asked about")
         return _answered(state, state.today, tape, turtle=action.take)
-    if isinstance(action, Signal):
-        if state.phase != "signal" or state.today is None:
-            raise GameError("no ship is asked about")
-        if not 0 <= action.burn <= state.flares:
-            raise GameError(f"burn {action.burn}: the boat has {state.flares} flares")
-        return _answered(state, state.today, tape, burn=action.burn)
-    raise GameError(f"not a BECALMED action: {action!r}")
+    return _answered(state, state.today, tape, burn=action.burn)
 
 
 # Records with few possible values are built once each and shared (they are frozen): a day's
@@ -424,17 +285,8 @@ _DAWNS: dict[tuple[int, int], Dawn] = {}
 
 
 def _calls(state: State, calls: Calls, tape: tuple[int, ...]) -> tuple[State, tuple[Event, ...]]:
-    if state.phase != "calls":
-        raise GameError(f"the calls are not asked now (the dusk waits on the {state.phase})")
-    if calls.day and calls.day != state.day:
-        raise GameError(f"calls given for day {calls.day} on day {state.day}")
+    """The day from the calls on (they are legal: `refusal` passed them)."""
     need = needs(state)
-    gaps = _missing(need, calls)
-    if gaps:
-        raise GameError("calls missing: " + ", ".join(gaps))
-    bad = _refusals(state, calls, need)
-    if bad:
-        raise GameError(" ".join(bad.values()))
     # THE ISSUE: the measures leave the breaker at the call, against what is in her this morning.
     called = calls.issue or "DRY"
     issue = called
@@ -830,7 +682,10 @@ def _legal_calls(state: State) -> list[Calls]:
     return out
 
 
-def legal_actions(state: State) -> list[object]:
+def legal_actions(state: State) -> list[Action]:
+    """Every action the card allows now: each legal set of calls, the turtle taken or left, every
+    number of flares the boat holds. ("let her drive" and a stated limit are always allowed and
+    never listed: neither is a move of the voyage.)"""
     if state.end is not None:
         return []
     if state.phase == "turtle":

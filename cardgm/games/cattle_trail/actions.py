@@ -75,3 +75,6 @@ class BusinessOnly:
 @dataclass(frozen=True)
 class TurnForHome:
     """"turn for home", confirmed: end:turned-home."""
+
+
+Action = DayOrder | BusinessOnly | TurnForHome

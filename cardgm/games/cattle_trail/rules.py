@@ -1,6 +1,6 @@
 """DROVER'S AUTUMN: the card's rules as pure functions. No I/O, no randomness, no clock.
 
-`apply(tape, state, action)` runs one order through THE DAY's nine steps (or a morning's business,
+`apply(state, action, tape)` runs one order through THE DAY's nine steps (or a morning's business,
 or "turn for home") and returns the new state and the events, in order. `refusal` says why an
 action is not allowed here, in the state's own terms. docs/rulings.md (DROVER'S AUTUMN, Part 1) records every
 reading chosen where the card can be read two ways; `Rulings` keeps the rival readings the card's
@@ -15,7 +15,15 @@ from functools import cache
 from typing import Any
 
 from cardgm.game import GameError
-from cardgm.games.cattle_trail.actions import LANDMARKS, Business, BusinessOnly, DayOrder, TurnForHome, place_kind
+from cardgm.games.cattle_trail.actions import (
+    LANDMARKS,
+    Action,
+    Business,
+    BusinessOnly,
+    DayOrder,
+    TurnForHome,
+    place_kind,
+)
 from cardgm.games.cattle_trail.events import (
     Banded,
     Bought,
@@ -328,6 +336,53 @@ def refusal(state: Drove, action: Any) -> str | None:
     if action.business:
         return _business_refusal(state, action.business, with_order=order if order != "TOLL" else "TOLL")
     return None
+
+
+# legal_actions lists SELL and TRADE of up to a dozen beasts (36 silver, six times the dearest
+# toll); the rules take any number up to the herd, but a list of every one would be 120 long.
+LISTED_SALE = 12
+
+
+def legal_actions(state: Drove) -> list[Action]:
+    """The actions the card allows this morning, each one `refusal` passes, in a bounded list:
+
+    - every order `legal_orders` gives, TOLL once with each pace (EASY, STEADY, PUSH, REST);
+    - at a store: REST with ROOF, with PARK, with both, where the store sells them; and each
+      errand on its own, before the day's order (BusinessOnly): MEAL 1 up to what the bag holds
+      and the silver buys, SHOE, HIRE 1, SELL and TRADE 1 to LISTED_SALE beasts (no more than the
+      herd);
+    - "turn for home", last.
+
+    Business with a march in one message, two errands at once and larger amounts are allowed by
+    the rules (and `refusal` passes them) but not listed: each is the same as listed actions in a
+    row, or more of one (a reader builds them from the player's words)."""
+    if state.ended:
+        return []
+    out: list[Action] = []
+    for order in legal_orders(state):
+        paces = (*MARCH_PACES, REST) if order == "TOLL" else (None,)
+        out += [DayOrder(order, toll_pace=pace) for pace in paces]  # type: ignore[arg-type]
+    offered = legal_business(state)
+    if offered:
+        if "ROOF" in offered:
+            out.append(DayOrder(REST, Business(roof=True)))
+        if "PARK" in offered:
+            out.append(DayOrder(REST, Business(park=True)))
+        if "ROOF" in offered and "PARK" in offered:
+            out.append(DayOrder(REST, Business(roof=True, park=True)))
+        errands: list[Business] = [Business(meal=n) for n in range(1, min(MEAL_MAX - state.meal, state.silver) + 1)]
+        if "SHOE" in offered and not state.shod:
+            errands.append(Business(shoe=True))
+        if "HIRE" in offered:
+            errands.append(Business(hire=1))
+        sales = range(1, min(LISTED_SALE, state.head) + 1)
+        if "SELL" in offered:
+            errands += [Business(sell=n) for n in sales]
+        if "TRADE" in offered:
+            errands += [Business(trade=n) for n in sales]
+        out += [BusinessOnly(b) for b in errands]
+    out.append(TurnForHome())
+    return [a for a in out if refusal(state, a) is None]
 
 
 def _or_list(items: tuple[str, ...] | list[str]) -> str:
@@ -648,9 +703,9 @@ def _end(w: _Work, end: str) -> None:
 
 
 def apply(
-    tape: tuple[int, ...],
     state: Drove,
-    action: Any,
+    action: Action,
+    tape: tuple[int, ...],
     rulings: Rulings = RULED,
     *,
     checked: bool = True,

@@ -39,6 +39,9 @@ def cell_name(index: int) -> str:
     return f"{COLUMNS[index % SIZE]}{index // SIZE + 1}"
 
 
+CELLS: tuple[str, ...] = tuple(f"{c}{r}" for r in ROWS for c in COLUMNS)  # the LEDGER's order
+
+
 def is_cell(text: str) -> bool:
     return len(text) == 2 and text[0].upper() in COLUMNS and text[1] in ROWS
 

@@ -32,13 +32,17 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
-from cardgm.games.cattle_trail import rules as R
-from cardgm.games.cattle_trail.actions import Business, DayOrder, TurnForHome
-from cardgm.games.cattle_trail.state import (
+from cardgm.card import Card
+from cardgm.solve.protocols import Claim
+
+from . import rules as R
+from .actions import Business, DayOrder, TurnForHome
+from .state import (
     DOG,
     FINAL_DAY,
     FLESH_MAX,
@@ -161,7 +165,7 @@ class _Search:
             orders.append(DayOrder(R.REST, Business(park=True)))
         best = UNREACHABLE
         for action in orders:
-            after, _ = R.apply(self.tape, ls, action, self.rulings, checked=False, events=False)
+            after, _ = R.apply(ls, action, self.tape, self.rulings, checked=False, events=False)
             if len(after.laid) != len(s.laid) or after.end == "laid-up":
                 best = 100  # not expected (see above); never trust a bound the argument misses
             elif after.ended:
@@ -235,7 +239,7 @@ class _Search:
     def children(self, s: Drove, orders: list[DayOrder]) -> list[tuple[int, Any, Drove]]:
         out: dict[tuple, tuple[int, Any, Drove]] = {}
         for action in orders:
-            after, _ = R.apply(self.tape, s, action, self.rulings, checked=False, events=False)  # legal by construction
+            after, _ = R.apply(s, action, self.tape, self.rulings, checked=False, events=False)  # legal by construction
             k = ("end", after.end, R.score(after)) if after.ended else self.key(after)
             if k not in out:
                 out[k] = (self.ceiling(after), action, after)
@@ -289,7 +293,7 @@ class _Search:
             _, exact, action = self.memo[self.key(s)]
             assert exact and action is not None, "the best line runs through exact entries only"
             actions.append(action)
-            s, _ = R.apply(self.tape, s, action, self.rulings)
+            s, _ = R.apply(s, action, self.tape, self.rulings)
         return tuple(actions), s
 
 
@@ -304,7 +308,7 @@ def solve(
     t0 = time.perf_counter()
     s0 = start or Drove()
     if end == "turned-home":
-        final, _ = R.apply(tape, s0, TurnForHome(), rulings)
+        final, _ = R.apply(s0, TurnForHome(), tape, rulings)
         return Solution(0, "turned-home", (TurnForHome(),), 0, time.perf_counter() - t0, final)
     search = _Search(tuple(tape), rulings, end)
     # Aspiration: first ask for a line above a high floor (the search then cuts nearly every
@@ -352,23 +356,7 @@ def message(action: Any) -> str:
     return (", ".join(errands) + ". " if errands else "") + order + ("." if errands else "")
 
 
-def replay(card: Any, messages: list[str], start: Any = None) -> Any:
-    """Type `messages` into a fresh run of `card` (the Run `cardgm play` drives); the last reply.
-    A confirm line (turn for home) is answered yes."""
-    from cardgm.game import ReadAs
-    from cardgm.games import make_game
-    from cardgm.run import Run
-
-    run = Run(make_game(card), state=start)
-    reply = run.start()
-    for m in messages:
-        reply = run.reply(m)
-        if reply.read_as is ReadAs.CONFIRM and m == "turn for home":
-            reply = run.reply("yes")
-    return reply
-
-
-class Solver:
+class Search:
     """One tape's searches sharing a memo: the best from many states of one run (a review)."""
 
     def __init__(self, tape: tuple[int, ...]) -> None:
@@ -386,3 +374,41 @@ class Solver:
             if v > floor:
                 break
         return v, self.search.memo[self.search.key(s)][2]
+
+
+def days(tape: tuple[int, ...], line: tuple[Any, ...]) -> list[tuple[int, list[str], Drove]]:
+    """The line day by day: (day, the message typed that day, the drove the next morning)."""
+    s = Drove()
+    out: list[tuple[int, list[str], Drove]] = []
+    for action in line:
+        day = s.day
+        s, _ = R.apply(s, action, tape)
+        out.append((day, [message(action)], s))
+    return out
+
+
+class DroversAutumnSolver:
+    """The solve tools' view of this module (cardgm.solve.protocols.Solver)."""
+
+    ends = ENDS
+
+    def solve(self, tape: tuple[int, ...], end: str | None = None) -> Solution:
+        return solve(tape, end=end)
+
+    def search(self, tape: tuple[int, ...]) -> Search:
+        return Search(tape)
+
+    def message(self, action: Any) -> str:
+        return message(action)
+
+    def days(self, tape: tuple[int, ...], line: tuple[Any, ...]) -> list[tuple[int, list[str], str]]:
+        return [
+            (day, said, f"mile {s.mile}, head {s.head}, flesh {s.flesh}, wear {s.wear}, meal {s.meal}, silver {s.silver}")
+            for day, said, s in days(tape, line)
+        ]
+
+    def claims(self, card: Card, best: int, by_end: Mapping[str, Any]) -> list[Claim]:
+        return []  # the card's one figure, "96 is the best line this tape allows", is every card's check
+
+
+SOLVER = DroversAutumnSolver()
