@@ -63,7 +63,7 @@ class Reading:
         return self.action is not None and self.kind in (ReadAs.MOVE, ReadAs.COMMAND)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Event:
     """One thing the rules did, in order. Games subclass this with their own frozen records."""
 

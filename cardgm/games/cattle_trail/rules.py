@@ -15,6 +15,7 @@ from functools import cache
 from typing import Any
 
 from cardgm.game import GameError
+from cardgm.games.cattle_trail import shared
 from cardgm.games.cattle_trail.actions import (
     LANDMARKS,
     Action,
@@ -25,20 +26,13 @@ from cardgm.games.cattle_trail.actions import (
     place_kind,
 )
 from cardgm.games.cattle_trail.events import (
-    Banded,
     Bought,
     BranRanOff,
-    Crossed,
-    DayRead,
     Ended,
     Hired,
     LaidUp,
     Lodged,
-    Marched,
-    Moved,
-    Paid,
     Refused,
-    Rested,
     Shod,
     Sold,
     Strayed,
@@ -436,15 +430,16 @@ class _Work:
             after = hi
         setattr(self, field, after)
         if self.record:
-            self.events.append(Moved(field, before, after, delta, why))
+            self.events.append(shared.moved(field, before, after, delta, why))
 
     def hands(self) -> tuple[str, ...]:
         return tuple(c for c in self.crew if c not in (YOU, DOG))
 
     def freeze(self) -> Drove:
         return Drove(
-            self.s.turn, self.day, self.mile, self.head, self.flesh, self.meal, self.silver, self.wear,
-            self.spate, self.shod, self.crew, self.laid, self.tape, self.end,
+            turn=self.s.turn, day=self.day, mile=self.mile, head=self.head, flesh=self.flesh, meal=self.meal,
+            silver=self.silver, wear=self.wear, spate=self.spate, shod=self.shod, crew=self.crew, laid=self.laid,
+            tape=self.tape, end=self.end,
         )  # fmt: skip
 
 
@@ -559,7 +554,7 @@ def _table_line(w: _Work, table: str, band_name: str) -> Line:
 def _band_and_table(w: _Work, raw: int, shift: int, shift_why: str, table: str, pending: dict[str, int] | None = None) -> None:
     adjusted = clamp_value(raw + shift)
     name = band(adjusted)
-    w.events.append(Banded(raw, shift, shift_why, adjusted, name, table))
+    w.events.append(shared.banded(raw, shift, shift_why, adjusted, name, table))
     line = _table_line(w, table, name)
     why = name + (f": {line.words}" if line.words else "")
     if pending:  # the rival reading of Q13: pace and band netted, then clamped once
@@ -578,7 +573,7 @@ def _march(w: _Work, pace: str, raw: int, start: int, count_from: int) -> None:
     stop_at, _ = next_landmark(start)
     stop = min(count_from + miles, stop_at)
     leg = leg_at(start)
-    w.events.append(Marched(pace, start, stop, leg, cut=stop < count_from + miles))
+    w.events.append(shared.marched(pace, start, stop, leg, stop < count_from + miles))
     w.mile = stop
     pending: dict[str, int] = {}
     for field, delta in (("flesh", flesh), ("wear", wear)):
@@ -595,7 +590,7 @@ def _march(w: _Work, pace: str, raw: int, start: int, count_from: int) -> None:
 
 
 def _rest(w: _Work, roof: bool, park: bool) -> None:
-    w.events.append(Rested(w.mile, roof, park))
+    w.events.append(shared.rested(w.mile, roof, park))
     w.move("flesh", 2 if park else 1, "PARK" if park else REST)
     w.move("wear", -2 if roof else -1, "ROOF" if roof else REST)
 
@@ -604,9 +599,9 @@ def _crossing(w: _Work, order: str, raw: int, dawn_spate: int) -> None:
     mile = w.mile
     if order in BOATS:
         price, shift = BOATS[order]
-        w.events.append(Paid(order, price))
+        w.events.append(shared.paid(order, price))
         w.move("silver", -price, order)
-        w.events.append(Crossed(order, "kyle", mile, FAR_SIDE[mile]))
+        w.events.append(shared.crossed(order, "kyle", mile, FAR_SIDE[mile]))
         w.mile = FAR_SIDE[mile]
         _band_and_table(w, raw, shift, order, "kyle")
         return
@@ -614,7 +609,7 @@ def _crossing(w: _Work, order: str, raw: int, dawn_spate: int) -> None:
     at_bridge = mile == 118
     shift = FORD_SHIFT_PER_SPATE * dawn_spate + (BRIDGE_FORD_SHIFT if at_bridge else 0)
     why = f"FORD: SPATE {dawn_spate} at dawn × −3" + (", and −2 at the bridge" if at_bridge else "")
-    w.events.append(Crossed("FORD", "bridge" if at_bridge else "ford", mile, FAR_SIDE[mile]))
+    w.events.append(shared.crossed("FORD", "bridge" if at_bridge else "ford", mile, FAR_SIDE[mile]))
     w.mile = FAR_SIDE[mile]
     _band_and_table(w, raw, shift, why, "ford")
 
@@ -628,7 +623,7 @@ def _day(tape: tuple[int, ...], w: _Work, order: DayOrder, roof: bool, park: boo
     raw = tape[n - 1]  # 3) read value n; one value a day, never a second
     w.tape = n
     day_sky = sky(raw)
-    w.events.append(DayRead(n, raw, day_sky))
+    w.events.append(shared.day_read(n, raw, day_sky))
 
     # 4) the work
     if order.order == REST:
@@ -637,9 +632,9 @@ def _day(tape: tuple[int, ...], w: _Work, order: DayOrder, roof: bool, park: boo
         _march(w, order.order, raw, w.mile, w.mile)
     elif order.order == "TOLL":
         price = per_ten(dawn_head)
-        w.events.append(Paid("TOLL", price))
+        w.events.append(shared.paid("TOLL", price))
         w.move("silver", -price, "TOLL")
-        w.events.append(Crossed("TOLL", "bridge", 118, 119))
+        w.events.append(shared.crossed("TOLL", "bridge", 118, 119))
         w.mile = 119
         if order.toll_pace == REST or order.toll_pace is None:
             _rest(w, roof, park)

@@ -5,14 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Salvo:
     """Fire on one cell ("D4"): rule 4, one shot is one grid cell."""
 
     cell: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class StrikeColours:
     """"I strike my colours": give up (rule 7)."""
 

@@ -7,14 +7,14 @@ from dataclasses import dataclass
 from cardgm.game import Event
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class AlreadyFired(Event):
     """RESOLUTION 1: a repeat; no shot counted."""
 
     cell: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Fired(Event):
     """RESOLUTION 2: a new cell marked; `hit` True for `x`."""
 
@@ -22,7 +22,7 @@ class Fired(Event):
     hit: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Sunk(Event):
     """RESOLUTION 3: the hit completed a ship."""
 
@@ -30,13 +30,13 @@ class Sunk(Event):
     length: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FleetCleared(Event):
     """RESOLUTION 4: all four ships sunk (hits = 10)."""
 
     shots: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ColoursStruck(Event):
     """The player gave up."""

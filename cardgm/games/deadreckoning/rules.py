@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from cardgm.game import Ending, Event, GameError
 
+from . import shared
 from .actions import Action, Salvo, StrikeColours
 from .events import AlreadyFired, ColoursStruck, Fired, FleetCleared, Sunk
 from .state import CELLS, FLEET, HIT, MISS, PAR, SHIP_NAMES, UNFIRED, Berth, Duel, cell_index, is_cell
@@ -51,17 +52,17 @@ def apply(state: Duel, action: Action, berth: Berth) -> tuple[Duel, tuple[Event,
     cell = action.cell.upper()
     i = cell_index(cell)
     if state.grid[i] != UNFIRED:  # 1) already fired: say so, count nothing
-        return state, (AlreadyFired(cell),)
+        return state, (shared.already_fired(cell),)
     ship = berth.ship_at(cell)  # 2) mark x on a hull cell, else o
     grid = state.grid[:i] + (HIT if ship else MISS) + state.grid[i + 1 :]
-    after = replace(state, grid=grid)
-    events: list[Event] = [Fired(cell, ship is not None)]
+    sunk = state.sunk
+    events: list[Event] = [shared.fired(cell, ship is not None)]
     if ship is not None and all(grid[cell_index(c)] == HIT for c in ship.cells):  # 3) SUNK
-        sunk = set(state.sunk) | {ship.name}
-        after = replace(after, sunk=tuple(n for n in SHIP_NAMES if n in sunk))  # the fleet's order
+        sunk = tuple(n for n in SHIP_NAMES if n in sunk or n == ship.name)  # the fleet's order
         events.append(Sunk(ship.name, ship.length))
-        if after.cleared:  # 4) hits = 10: SCORING & ENDGAME
-            events.append(FleetCleared(after.shots))
+    after = Duel(turn=state.turn, grid=grid, sunk=sunk, struck=state.struck)
+    if after.cleared:  # 4) hits = 10 (only a sinking clears the sea): SCORING & ENDGAME
+        events.append(FleetCleared(after.shots))
     return after, tuple(events)
 
 

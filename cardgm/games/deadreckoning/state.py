@@ -118,7 +118,7 @@ def ship_from_cells(name: str, length: int, cells: list[str] | tuple[str, ...]) 
     return Ship(name, length, tuple(norm))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Duel:
     """The duel as the player sees it. `grid` is the LEDGER's 64-character grid-state.
 
