@@ -23,8 +23,8 @@ from cardgm.card import load_card
 from cardgm.game import GameError
 from cardgm.games.deadreckoning import notation
 from cardgm.games.deadreckoning import rules as R
-from cardgm.games.deadreckoning.state import Berth, Duel
 from cardgm.games.deadreckoning.seal import draw_berth
+from cardgm.games.deadreckoning.state import Berth, Duel
 
 CELLS = [f"{c}{r}" for r in range(1, 9) for c in "ABCDEFGH"]
 OFF_SEA = ["I1", "A9", "", "D44", "?", "Z0"]

@@ -36,7 +36,26 @@ _PUBLIC = {
     "Reply": "cardgm.run",
 }
 
-__all__ = ["__version__", *_PUBLIC]
+__all__ = [
+    "Card",
+    "CardError",
+    "Ending",
+    "Event",
+    "Game",
+    "GameEntry",
+    "GameError",
+    "Option",
+    "ReadAs",
+    "Reading",
+    "Reply",
+    "Run",
+    "SaveError",
+    "UnknownGame",
+    "__version__",
+    "load_card",
+    "make_game",
+    "parse_card",
+]
 
 if TYPE_CHECKING:
     from cardgm.card import Card, CardError, load_card, parse_card

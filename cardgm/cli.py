@@ -144,8 +144,15 @@ def _game_options(entry: Any, given: dict[str, Any]) -> dict[str, Any]:
 @click.option("--resume", "resume", type=click.Path(exists=True, dir_okay=False), help="Resume from a file holding a SAVE block.")
 @click.option("--log", "log", type=click.Path(dir_okay=False, writable=True), help="Write the run log (JSON lines) to FILE.")
 @click.option("--coach", is_flag=True, help='Answer "hint" with the game\'s coach (DEADRECKONING: the hit probability of every open cell).')
-@click.option("--review", "review", is_flag=True, help="After the run: your score against the best the tape allowed, and where the best slipped (BECALMED, DROVER'S AUTUMN).")
-def play(card: str, script: TextIO | None, as_json: bool, resume: str | None, log: str | None, coach: bool, review: bool, **given: Any) -> None:
+@click.option(
+    "--review",
+    "review",
+    is_flag=True,
+    help="After the run: your score against the best the tape allowed, and where the best slipped (BECALMED, DROVER'S AUTUMN).",
+)
+def play(
+    card: str, script: TextIO | None, as_json: bool, resume: str | None, log: str | None, coach: bool, review: bool, **given: Any
+) -> None:
     """Play CARD. Interactive at a terminal; otherwise one player message per line.
 
     \b
@@ -236,9 +243,9 @@ def _review(card: Card, run: Any, start_state: Any, as_json: bool) -> None:
 
 def _interactive(run: Any, emit: Any) -> None:
     from prompt_toolkit import PromptSession
+    from prompt_toolkit.history import InMemoryHistory
 
     from cardgm import save
-    from prompt_toolkit.history import InMemoryHistory
 
     session: PromptSession[str] = PromptSession(history=InMemoryHistory())
     while True:

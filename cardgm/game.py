@@ -28,7 +28,7 @@ from typing import Any, Literal, Protocol, TypeVar, runtime_checkable
 from cardgm.card import Card
 
 
-class ReadAs(str, Enum):
+class ReadAs(str, Enum):  # noqa: UP042 - a StrEnum's str() would differ, and callers print it
     """What a player's message was read as: the `read_as` field of `--json`."""
 
     MOVE = "move"  # a legal move: it ran through the rules

@@ -12,6 +12,7 @@ from typing import Any
 
 from cardgm.game import Ending, Event, Game, ReadAs, Reading, SaveError
 from cardgm.save import find_block
+
 # A message longer than this is not read at all: no card's order needs a tenth of it.
 MAX_MESSAGE = 4000
 COACH_WORDS = frozenset({"hint", "coach", "give me a hint"})

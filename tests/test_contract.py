@@ -11,19 +11,21 @@ import re
 import subprocess
 import sys
 from dataclasses import replace
+from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
 from cardgm import games
 from cardgm.card import CardError, load_card
-from cardgm.game import GameError
+from cardgm.game import GameError, ReadAs
 from cardgm.run import Run
 
 IDS = [e.id for e in games.entries()]
 
 
-def _some_actions(game, state, rng: random.Random) -> list:
+def _some_actions(game: Any, state: Any, rng: random.Random) -> list[Any]:
     """The legal actions, and actions of this game that are not legal here (taken from other
     states' lists and from the reader's partial calls), to ask refusal and apply about."""
     legal = list(game.legal_actions(state))
@@ -135,7 +137,7 @@ def test_a_drawn_secret_plays_and_nothing_shows_it_before_the_end() -> None:
     assert salt not in blob and secret not in blob
     assert [c for c in sorted(hulls) if re.search(rf"\b{c}\b", blob)] == []
     end = run.reply("I strike my colours")
-    if end.read_as.value == "confirm":
+    if end.read_as is ReadAs.CONFIRM:
         end = run.reply("yes")
     assert end.ended and all(re.search(rf"\b{c}\b", end.text) for c in hulls)  # revealed at the end
 
@@ -160,7 +162,7 @@ def test_the_same_secret_rebuilds_the_same_duel() -> None:
 # -- the command line asks the registry --------------------------------------------------------------
 
 
-def cli(*args: str, input: str | None = None):
+def cli(*args: str, input: str | None = None) -> Any:
     from cardgm.cli import main
 
     return CliRunner().invoke(main, list(args), input=input)
@@ -171,7 +173,7 @@ def test_an_option_of_another_game_is_refused_in_one_line() -> None:
     assert result.exit_code == 2 and "--stop-day is for BECALMED" in result.output
 
 
-def test_a_games_own_option_reaches_its_game_and_its_log(tmp_path) -> None:
+def test_a_games_own_option_reaches_its_game_and_its_log(tmp_path: Path) -> None:
     log = tmp_path / "run.jsonl"
     result = cli("play", "becalmed", "--stop-day", "1", "--log", str(log), input="FULL, SAIL, ROW\n")
     assert result.exit_code == 0 and "end:given-over" in result.output

@@ -9,6 +9,8 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -24,7 +26,7 @@ CALLS = ["heads", "tails", "HEADS please", "tails", "h"]
 
 
 @pytest.fixture
-def coinflip(monkeypatch: pytest.MonkeyPatch):
+def coinflip(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
     """COINFLIP registered in-process, and nothing else changed for the other tests."""
     monkeypatch.syspath_prepend(str(FOURTH))
     monkeypatch.setattr(games, "_REGISTERED", {})
@@ -34,21 +36,22 @@ def coinflip(monkeypatch: pytest.MonkeyPatch):
     return package
 
 
-def test_registered_it_is_a_game_like_any_other(coinflip) -> None:
+def test_registered_it_is_a_game_like_any_other(coinflip: ModuleType) -> None:
     assert "coinflip" in [e.id for e in games.entries()]
     card = load_card("coinflip")
     assert (card.title, card.game_id, card.tape[:5]) == ("COINFLIP", "coinflip", (15, 19, 6, 15, 2))
     run = Run(games.make_game(card))
     assert run.start().ledger == "[L] turn:1 toss:0/5 right:0 tape:0 | v1.0.0"
     replies = [run.reply(m) for m in CALLS]
-    assert [r.events[0].side for r in replies] == ["TAILS", "TAILS", "HEADS", "TAILS", "HEADS"]
+    tossed: list[Any] = [r.events[0] for r in replies]
+    assert [e.side for e in tossed] == ["TAILS", "TAILS", "HEADS", "TAILS", "HEADS"]
     last = replies[-1]
     assert last.ended and last.score == 80
     assert last.result == "RESULT: AIGC|coinflip|toss|v1.0.0|end:tossed|ch:1|turns:6|score:80|tape:5|sha:none"
     assert last.text.endswith(last.ledger)
 
 
-def test_its_contract_holds(coinflip) -> None:
+def test_its_contract_holds(coinflip: ModuleType) -> None:
     game = games.make_game(load_card("coinflip"))
     s = game.new()
     assert [a.side for a in game.legal_actions(s)] == ["HEADS", "TAILS"]
@@ -57,7 +60,7 @@ def test_its_contract_holds(coinflip) -> None:
     assert str(err.value) == game.refusal(s, "EDGE") == "a call is HEADS or TAILS"
 
 
-def test_it_saves_and_resumes_in_a_new_run(coinflip) -> None:
+def test_it_saves_and_resumes_in_a_new_run(coinflip: ModuleType) -> None:
     game = games.make_game(load_card("coinflip"))
     run = Run(game)
     run.start()
@@ -70,7 +73,7 @@ def test_it_saves_and_resumes_in_a_new_run(coinflip) -> None:
     assert again.reply("tails").ledger == "[L] turn:4 toss:2/5 right:1 tape:2 | v1.0.0"
 
 
-def test_it_is_audited_like_any_other(coinflip) -> None:
+def test_it_is_audited_like_any_other(coinflip: ModuleType) -> None:
     from cardgm.verify.audit import audit
     from cardgm.verify.transcript_io import read_transcript
 

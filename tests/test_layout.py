@@ -16,7 +16,7 @@ import pytest
 
 from cardgm import games
 from cardgm.card import load_card
-from cardgm.game import Game
+from cardgm.game import Game, GameEntry
 
 PACKAGE = Path(__file__).resolve().parent.parent / "cardgm"
 SHIPPED = sorted(p.name for p in (PACKAGE / "games").iterdir() if (p / "__init__.py").is_file())
@@ -148,7 +148,7 @@ def test_the_package_of_a_game_is_light_to_import() -> None:
 
 
 @pytest.mark.parametrize("entry", games.entries(), ids=lambda e: e.id)
-def test_every_game_is_a_game_named_after_its_card(entry) -> None:
+def test_every_game_is_a_game_named_after_its_card(entry: GameEntry) -> None:
     game = games.make_game(load_card(entry.id))
     assert isinstance(game, Game)
     assert type(game).__name__ not in ("Game", "Rules") and type(game).__module__.startswith(entry.package)

@@ -17,6 +17,7 @@ import random
 import statistics
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
 from cardgm import games
 from cardgm.card import Card

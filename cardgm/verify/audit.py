@@ -565,7 +565,8 @@ def _check(
         else:
             problem = adapter.strict_problem(line, game)
             if problem:
-                findings.append(Finding("ledger-format", index, where, f"{label}: the LEDGER line is not the card's format exactly: {problem}", ai=line, rules=exp_reply.ledger))
+                text = f"{label}: the LEDGER line is not the card's format exactly: {problem}"
+                findings.append(Finding("ledger-format", index, where, text, ai=line, rules=exp_reply.ledger))
         if trailing:
             findings.append(Finding("ledger-not-last", index, where, f"{label}: text follows the LEDGER line; the card ends every reply with it"))
     ra.ai_fields = ai_fields

@@ -18,7 +18,7 @@ class Calls:
     hands: str | None = None
     day: int = 0  # the day they were given for: a held partial never crosses a dawn
 
-    def merged(self, newer: "Calls") -> "Calls":
+    def merged(self, newer: Calls) -> Calls:
         """The held calls with the newer message's calls laid over them (the newer wins)."""
         return Calls(
             newer.issue or self.issue,

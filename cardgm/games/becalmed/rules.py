@@ -19,28 +19,31 @@ from .actions import Action, Calls, GiveOver, SetLimit, Signal, Turtle
 from .events import (
     Asked,
     Birds,
-    CallsTaken,
     CarriedAway,
     Dawn,
     Dies,
     Ended,
-    Flag,
     GivenOver,
     GoesDown,
     LimitSet,
     Mended,
     OverSide,
-    Poured,
     Raised,
     Salt,
-    SeaRead,
     Ship,
-    Thirst,
     Torn,
     TurtleCall,
-    Water,
-    Westing,
 )
+
+# The records a day builds through `shared`, importable from here with the others (the voice and
+# the audit read `rules.Poured`, …).
+from .events import CallsTaken as CallsTaken
+from .events import Flag as Flag
+from .events import Poured as Poured
+from .events import SeaRead as SeaRead
+from .events import Thirst as Thirst
+from .events import Water as Water
+from .events import Westing as Westing
 from .state import (
     BEACH,
     BUTCHER,
@@ -265,6 +268,7 @@ def apply(state: State, action: Action, tape: tuple[int, ...]) -> tuple[State, t
     assert state.today is not None  # refusal: a turtle or a signal answers a dusk that waits
     if isinstance(action, Turtle):
         return _answered(state, state.today, tape, turtle=action.take)
+    assert isinstance(action, Signal)  # refusal: nothing else is an action
     return _answered(state, state.today, tape, burn=action.burn)
 
 

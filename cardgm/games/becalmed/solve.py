@@ -239,7 +239,7 @@ class Search:
 def claims(card: Card, by_end: Mapping[str, Any]) -> list[Claim]:
     """SCORING's ceilings against the best line for each end on this tape."""
     text = " ".join(card.text.split())
-    out = []
+    out: list[Claim] = []
     if not by_end:
         return out
 

@@ -56,9 +56,9 @@ class DayOrder:
     `order` is the pace or crossing order. `toll_pace` is the pace named with TOLL at the
     bridge (EASY/STEADY/PUSH, or REST to stay at 119)."""
 
-    order: OrderName
+    order: str  # an OrderName: the reader and the searches build it from the words and tables
     business: Business = Business()
-    toll_pace: Pace | None = None
+    toll_pace: str | None = None  # a Pace
 
 
 @dataclass(frozen=True, slots=True)

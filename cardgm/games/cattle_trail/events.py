@@ -6,7 +6,6 @@ from dataclasses import dataclass
 
 from cardgm.game import Event
 
-
 # -- morning business ---------------------------------------------------------------------------
 
 

@@ -355,7 +355,7 @@ def legal_actions(state: Drove) -> list[Action]:
     out: list[Action] = []
     for order in legal_orders(state):
         paces = (*MARCH_PACES, REST) if order == "TOLL" else (None,)
-        out += [DayOrder(order, toll_pace=pace) for pace in paces]  # type: ignore[arg-type]
+        out += [DayOrder(order, toll_pace=pace) for pace in paces]
     offered = legal_business(state)
     if offered:
         if "ROOF" in offered:

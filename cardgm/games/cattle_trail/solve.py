@@ -31,10 +31,9 @@ memo keeps an exact value or a proven upper bound, so the answer is exact. The r
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from cardgm.card import Card
@@ -71,7 +70,7 @@ class Solution:
     final: Drove | None = None
 
 
-@lru_cache(maxsize=None)
+@cache
 def min_days(mile: int) -> int:
     """The fewest days from `mile` to the tryst ground: PUSH on every leg, crossings a day each,
     the toll's march counted from 119 (a bound: the toll never does worse than its full miles)."""
@@ -160,7 +159,7 @@ class _Search:
         orders: list[DayOrder] = []
         for o in R.legal_orders(ls):
             for p in (*R.MARCH_PACES, R.REST) if o == "TOLL" else (None,):
-                orders.append(DayOrder(o, toll_pace=p))  # type: ignore[arg-type]
+                orders.append(DayOrder(o, toll_pace=p))
         if "PARK" in R.legal_business(ls):
             orders.append(DayOrder(R.REST, Business(park=True)))
         best = UNREACHABLE
@@ -243,12 +242,7 @@ class _Search:
             k = ("end", after.end, R.score(after)) if after.ended else self.key(after)
             if k not in out:
                 out[k] = (self.ceiling(after), action, after)
-        if self.end in (None, "sold"):
-            order = lambda c: (-c[0], -c[2].head * (c[2].flesh + 4), -c[2].mile, c[2].wear, -c[2].meal)
-        elif self.end == "missed":
-            order = lambda c: (-c[0], c[2].mile, -c[2].head)
-        else:  # laid-up, scattered: the hardest road first
-            order = lambda c: (-c[0], -c[2].wear, c[2].head, c[2].meal)
+        order = _richest_first if self.end in (None, "sold") else _nearest_first if self.end == "missed" else _hardest_first
         return sorted(out.values(), key=order)
 
     def search(self, s: Drove, alpha: int) -> int:
@@ -295,6 +289,20 @@ class _Search:
             actions.append(action)
             s, _ = R.apply(s, action, self.tape, self.rulings)
         return tuple(actions), s
+
+
+# The order a search tries a morning's choices in, (ceiling, action, drove) each: the most promising
+# first, for the end it looks for (laid-up and scattered: the hardest road first).
+def _richest_first(c: tuple[int, Any, Drove]) -> tuple[int, ...]:
+    return (-c[0], -c[2].head * (c[2].flesh + 4), -c[2].mile, c[2].wear, -c[2].meal)
+
+
+def _nearest_first(c: tuple[int, Any, Drove]) -> tuple[int, ...]:
+    return (-c[0], c[2].mile, -c[2].head)
+
+
+def _hardest_first(c: tuple[int, Any, Drove]) -> tuple[int, ...]:
+    return (-c[0], -c[2].wear, c[2].head, c[2].meal)
 
 
 def solve(

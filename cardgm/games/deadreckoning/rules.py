@@ -13,9 +13,10 @@ from cardgm.game import Ending, Event, GameError
 
 from . import shared
 from .actions import Action, Salvo, StrikeColours
-from .events import AlreadyFired, ColoursStruck, Fired, FleetCleared, Sunk
+from .events import AlreadyFired as AlreadyFired  # built through `shared`; the voice reads them here
+from .events import ColoursStruck, FleetCleared, Sunk
+from .events import Fired as Fired
 from .state import CELLS, FLEET, HIT, MISS, PAR, SHIP_NAMES, UNFIRED, Berth, Duel, cell_index, is_cell
-
 
 # -- the rules ---------------------------------------------------------------------------------
 

@@ -166,7 +166,7 @@ class BerthSpace(Sequence[Berth]):
             and all("ABCDEFGH".index(c[0]) < self.size and int(c[1:]) <= self.size for c in berth.hull_cells)
         )
 
-    def index(self, berth: Berth, start: int = 0, stop: int | None = None) -> int:  # type: ignore[override]
+    def index(self, berth: Berth, start: int = 0, stop: int | None = None) -> int:
         """The position of a legal berth in this order (the inverse of indexing)."""
         if berth not in self:
             raise ValueError("not a legal berth")

@@ -89,7 +89,7 @@ class Berth:
                 out.append(f"the {ship.name} must have {ship.length} cells on the sea (A-H, 1-8)")
                 spots.append([])
                 continue
-            rc = sorted(((int(c[1]), COLUMNS.index(c[0].upper())) for c in ship.cells))
+            rc = sorted((int(c[1]), COLUMNS.index(c[0].upper())) for c in ship.cells)
             rows = {r for r, _ in rc}
             cols = {c for _, c in rc}
             straight = (len(rows) == 1 and [c for _, c in rc] == list(range(rc[0][1], rc[0][1] + ship.length))) or (
