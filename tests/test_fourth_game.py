@@ -116,3 +116,21 @@ def test_through_cardgm_games_it_plays_saves_resumes_verifies_and_audits(tmp_pat
 
     unknown = _cardgm("play", "checkers", cwd=tmp_path, input="")
     assert unknown.returncode == 2 and "coinflip" in unknown.stderr and "Traceback" not in unknown.stderr
+
+
+def test_an_installed_distribution_plugs_it_in_by_its_entry_point(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # What `pip install` of a package declaring [project.entry-points."cardgm.games"] leaves.
+    dist = tmp_path / "coinflip_card-1.0.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: coinflip-card\nVersion: 1.0\n", encoding="utf-8")
+    (dist / "entry_points.txt").write_text("[cardgm.games]\ncoinflip = coinflip\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(FOURTH))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    games._plugged.cache_clear()
+    try:
+        assert games.entry("coinflip").title == "COINFLIP"
+        assert load_card("coinflip").tape[:3] == (15, 19, 6)
+    finally:
+        monkeypatch.undo()
+        games._plugged.cache_clear()
+    assert "coinflip" not in [e.id for e in games.entries()]
