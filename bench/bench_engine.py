@@ -1,6 +1,9 @@
 """Benchmark: the rules engine in random play (target: 100,000 days a second on one core).
 
-    python bench/bench_engine.py [--seconds 5]
+    python bench/bench_engine.py [--seconds 5] [--cpu]
+
+`--cpu` counts CPU seconds (time.process_time) instead of wall seconds: on a busy machine the wall
+figures halve at random, the CPU figures hold (docs/performance.md compares trees that way).
 
 Two figures per game: `apply` alone (a day's calls or order chosen from a fixed list, so the
 count is the rules' own cost) and random legal play as par plays it (the legal moves listed by the
@@ -21,6 +24,8 @@ import time
 
 from cardgm.card import load_card
 
+clock = time.perf_counter  # --cpu: time.process_time
+
 
 def becalmed(seconds: float, listed: bool) -> float:
     from cardgm.games.becalmed import rules as R
@@ -29,8 +34,8 @@ def becalmed(seconds: float, listed: bool) -> float:
     tape = load_card("becalmed").tape
     rng = random.Random(1)
     fixed = [R.Calls(i, c, h) for i in ("FULL", "SHORT", "DRY") for c in ("SAIL", "DOWN") for h in ("WATCH", "BAIL")]
-    days, t0 = 0, time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
+    days, t0 = 0, clock()
+    while clock() - t0 < seconds:
         s = State()
         while s.end is None:
             if s.phase != "calls":
@@ -42,7 +47,7 @@ def becalmed(seconds: float, listed: bool) -> float:
                 a = R.Calls(a.issue, a.canvas if s.canvas != "lost" else None, a.hands if "hands" in R.needs(s) else None)
             s, _ = R.apply(s, a, tape)
             days += s.phase == "calls" or s.end is not None
-    return days / (time.perf_counter() - t0)
+    return days / (clock() - t0)
 
 
 def cattle(seconds: float, listed: bool) -> float:
@@ -52,15 +57,15 @@ def cattle(seconds: float, listed: bool) -> float:
 
     tape = load_card("cattle-trail").tape
     rng = random.Random(1)
-    days, t0 = 0, time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
+    days, t0 = 0, clock()
+    while clock() - t0 < seconds:
         s = Drove()
         while not s.ended:
             orders = R.legal_orders(s) if listed else R.legal_orders(s)
             o = rng.choice(orders)
             s, _ = R.apply(s, DayOrder(o, toll_pace="STEADY" if o == "TOLL" else None), tape)
             days += 1
-    return days / (time.perf_counter() - t0)
+    return days / (clock() - t0)
 
 
 def deadreckoning(seconds: float) -> float:
@@ -72,8 +77,8 @@ def deadreckoning(seconds: float) -> float:
     rng = random.Random(1)
     cells = [f"{c}{r}" for r in range(1, 9) for c in "ABCDEFGH"]
     berths = [draw_berth(rng) for _ in range(64)]
-    salvos, t0 = 0, time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
+    salvos, t0 = 0, clock()
+    while clock() - t0 < seconds:
         berth = rng.choice(berths)
         order = rng.sample(cells, 64)
         s = Duel()
@@ -82,13 +87,17 @@ def deadreckoning(seconds: float) -> float:
             salvos += 1
             if R.ending(s) is not None:
                 break
-    return salvos / (time.perf_counter() - t0)
+    return salvos / (clock() - t0)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seconds", type=float, default=5.0)
+    ap.add_argument("--cpu", action="store_true", help="count CPU seconds, not wall seconds")
     args = ap.parse_args()
+    global clock
+    if args.cpu:
+        clock = time.process_time
     print(f"becalmed      apply only          {becalmed(args.seconds, False):>10,.0f} days/s")
     print(f"becalmed      random legal play   {becalmed(args.seconds, True):>10,.0f} days/s")
     print(f"cattle-trail  random legal play   {cattle(args.seconds, True):>10,.0f} days/s")
