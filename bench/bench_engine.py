@@ -71,8 +71,8 @@ def cattle(seconds: float, listed: bool) -> float:
 def deadreckoning(seconds: float) -> float:
     """Salvos a second: random new cells fired at the card's berth until the sea is clear."""
     from cardgm.games.deadreckoning import rules as R
-    from cardgm.games.deadreckoning.state import Duel
     from cardgm.games.deadreckoning.seal import draw_berth
+    from cardgm.games.deadreckoning.state import Duel
 
     rng = random.Random(1)
     cells = [f"{c}{r}" for r in range(1, 9) for c in "ABCDEFGH"]
