@@ -1,6 +1,9 @@
 """Benchmark: the rules engine in random play (target: 100,000 days a second on one core).
 
-    python bench/bench_engine.py [--seconds 5]
+    python bench/bench_engine.py [--seconds 5] [--cpu]
+
+`--cpu` counts CPU seconds (time.process_time) instead of wall seconds: on a busy machine the wall
+figures halve at random, the CPU figures hold (docs/performance.md compares trees that way).
 
 Pinned to one core. Beside each figure it measures the fixed reference loop of
 bench/baseline.py just before, and prints the ratio (days per reference unit) and the load
@@ -26,6 +29,8 @@ import time
 
 from cardgm.card import load_card
 
+clock = time.perf_counter  # --cpu: time.process_time
+
 
 def becalmed(seconds: float, listed: bool) -> float:
     from cardgm.games.becalmed import rules as R
@@ -34,8 +39,8 @@ def becalmed(seconds: float, listed: bool) -> float:
     tape = load_card("becalmed").tape
     rng = random.Random(1)
     fixed = [R.Calls(i, c, h) for i in ("FULL", "SHORT", "DRY") for c in ("SAIL", "DOWN") for h in ("WATCH", "BAIL")]
-    days, t0 = 0, time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
+    days, t0 = 0, clock()
+    while clock() - t0 < seconds:
         s = State()
         while s.end is None:
             if s.phase != "calls":
@@ -47,7 +52,7 @@ def becalmed(seconds: float, listed: bool) -> float:
                 a = R.Calls(a.issue, a.canvas if s.canvas != "lost" else None, a.hands if "hands" in R.needs(s) else None)
             s, _ = R.apply(s, a, tape)
             days += s.phase == "calls" or s.end is not None
-    return days / (time.perf_counter() - t0)
+    return days / (clock() - t0)
 
 
 def cattle(seconds: float, listed: bool) -> float:
@@ -57,28 +62,28 @@ def cattle(seconds: float, listed: bool) -> float:
 
     tape = load_card("cattle-trail").tape
     rng = random.Random(1)
-    days, t0 = 0, time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
+    days, t0 = 0, clock()
+    while clock() - t0 < seconds:
         s = Drove()
         while not s.ended:
             orders = R.legal_orders(s) if listed else R.legal_orders(s)
             o = rng.choice(orders)
-            s, _ = R.apply(tape, s, DayOrder(o, toll_pace="STEADY" if o == "TOLL" else None))
+            s, _ = R.apply(s, DayOrder(o, toll_pace="STEADY" if o == "TOLL" else None), tape)
             days += 1
-    return days / (time.perf_counter() - t0)
+    return days / (clock() - t0)
 
 
 def deadreckoning(seconds: float) -> float:
     """Salvos a second: random new cells fired at the card's berth until the sea is clear."""
     from cardgm.games.deadreckoning import rules as R
+    from cardgm.games.deadreckoning.seal import draw_berth
     from cardgm.games.deadreckoning.state import Duel
-    from cardgm.seal import draw_berth
 
     rng = random.Random(1)
     cells = [f"{c}{r}" for r in range(1, 9) for c in "ABCDEFGH"]
     berths = [draw_berth(rng) for _ in range(64)]
-    salvos, t0 = 0, time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
+    salvos, t0 = 0, clock()
+    while clock() - t0 < seconds:
         berth = rng.choice(berths)
         order = rng.sample(cells, 64)
         s = Duel()
@@ -87,7 +92,7 @@ def deadreckoning(seconds: float) -> float:
             salvos += 1
             if R.ending(s) is not None:
                 break
-    return salvos / (time.perf_counter() - t0)
+    return salvos / (clock() - t0)
 
 
 def main() -> None:
@@ -95,7 +100,11 @@ def main() -> None:
 
     ap = argparse.ArgumentParser()
     ap.add_argument("--seconds", type=float, default=5.0)
+    ap.add_argument("--cpu", action="store_true", help="count CPU seconds, not wall seconds")
     args = ap.parse_args()
+    global clock
+    if args.cpu:
+        clock = time.process_time
     baseline.one_core()
     print(baseline.load())
     print(f"{'':32} {'figure':>10} {'':8} {'reference':>10} {'ratio':>7}")
@@ -111,6 +120,8 @@ def main() -> None:
         print(f"{name:32} {figure:>10,.0f} {unit:8} {ref:>10,.0f} {figure / ref:7.2f}", flush=True)
     print(baseline.load())
     print("reference: units/s of bench/baseline.py's fixed loop, measured just before each figure; ratio = figure / reference")
+    if args.cpu:
+        print("figures in CPU seconds (--cpu); the reference in wall seconds on the pinned core")
 
 
 if __name__ == "__main__":

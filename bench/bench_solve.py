@@ -21,7 +21,8 @@ import argparse
 import time
 
 from cardgm.card import load_card
-from cardgm.solve import becalmed, cattle_trail
+from cardgm.games.becalmed import solve as becalmed
+from cardgm.games.cattle_trail import solve as cattle_trail
 from cardgm.tape import derive
 
 SOLVERS = {"becalmed": becalmed, "cattle-trail": cattle_trail}

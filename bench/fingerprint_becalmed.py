@@ -2,9 +2,10 @@
 and 30 derived ones, hashing every state, event, needs/legal list, refusal, ignored call, missing
 call and error message met on the way (illegal calls, turtles and signals tried at every step).
 
-    python bench/fingerprint_becalmed.py   # prints: games, sha256
+    python bench/fingerprint_becalmed.py [--per-tape 120]   # prints: games, sha256
 
-A change meant to leave behaviour alone must leave the hash alone (8af4db5c…ee16 since a5933d2).
+A change meant to leave behaviour alone must leave the hash alone (120 games a tape:
+8af4db5c…ee16 since a5933d2). tests/test_fingerprints.py pins a smaller run of the same code.
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ from cardgm.games.becalmed.state import HANDS, State
 from cardgm.tape import derive
 
 
-def main() -> None:
+def fingerprint(per_tape: int = 120) -> tuple[int, str]:
+    """(games played, the hash) over the printed tape and 30 derived ones, `per_tape` games each."""
     h = hashlib.sha256()
 
     def put(x: object) -> None:
@@ -43,7 +45,7 @@ def main() -> None:
     issues, canvases, hands = ("FULL", "SHORT", "DRY", None), ("SAIL", "AWNING", "DOWN", None), (*HANDS, None)
     games = 0
     for tape in tapes:
-        for _ in range(120):
+        for _ in range(per_tape):
             s = State(stop_day=rng.choice([None, None, 14, 9]), deaths_plain=rng.random() < 0.1)
             while s.end is None:
                 put(s)
@@ -71,7 +73,15 @@ def main() -> None:
                 R.apply(s, R.GiveOver(), tape)
             except GameError as e:  # the voyage is over
                 put(str(e))
-    print(games, h.hexdigest())
+    return games, h.hexdigest()
+
+
+def main() -> None:
+    import argparse
+
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--per-tape", type=int, default=120)
+    print(*fingerprint(ap.parse_args().per_tape))
 
 
 if __name__ == "__main__":

@@ -3,10 +3,10 @@ tape and 30 derived ones, hashing every state, event, legal order and errand lis
 refusal and error message met on the way (orders and business tried at every morning, legal or
 not, under the ruled reading and each rival one).
 
-    python bench/fingerprint_cattle_trail.py   # prints: drives, sha256
+    python bench/fingerprint_cattle_trail.py [--per-tape 60]   # prints: drives, sha256
 
 A change meant to leave behaviour alone must leave the hash alone (see docs/performance-solve.md
-for the hash since a5933d2).
+for the hash since a5933d2). tests/test_fingerprints.py pins a smaller run of the same code.
 """
 
 from __future__ import annotations
@@ -52,7 +52,8 @@ def business(rng: random.Random) -> Business:
     )
 
 
-def main() -> None:
+def fingerprint(per_tape: int = 60) -> tuple[int, str]:
+    """(drives played, the hash) over the printed tape and 30 derived ones, `per_tape` drives each."""
     h = hashlib.sha256()
 
     def put(x: object) -> None:
@@ -62,7 +63,7 @@ def main() -> None:
     def attempt(s: Drove, action: object, tape: tuple[int, ...], rulings: R.Rulings) -> tuple[Drove, tuple] | None:
         put(R.refusal(s, action))
         try:
-            out = R.apply(tape, s, action, rulings)
+            out = R.apply(s, action, tape, rulings)
         except GameError as e:
             put(("E", str(e)))
             return None
@@ -74,7 +75,7 @@ def main() -> None:
     rng = random.Random(7)
     drives = 0
     for tape in tapes:
-        for _ in range(60):
+        for _ in range(per_tape):
             rulings = rng.choice(RIVALS)
             s = Drove()
             while not s.ended:
@@ -94,7 +95,15 @@ def main() -> None:
                     s = out[0]
                     put(R.score(s))
             drives += 1
-    print(drives, h.hexdigest())
+    return drives, h.hexdigest()
+
+
+def main() -> None:
+    import argparse
+
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--per-tape", type=int, default=60)
+    print(*fingerprint(ap.parse_args().per_tape))
 
 
 if __name__ == "__main__":

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 
 
@@ -113,22 +112,20 @@ def parse_card(text: str, source: str = "<text>") -> Card:
     )
 
 
-BUILTIN = {"becalmed": "becalmed.md", "deadreckoning": "deadreckoning.md", "cattle-trail": "cattle-trail.md"}
-
-
-def builtin_text(game_id: str) -> str:
-    return resources.files("cardgm.cards").joinpath(BUILTIN[game_id]).read_text(encoding="utf-8")
-
-
 def load_card(name_or_path: str) -> Card:
-    """A shipped card by game id ("becalmed", "cattle-trail"…) or a card file by path."""
-    key = name_or_path.lower().removesuffix(".md")
-    if key in BUILTIN and not Path(name_or_path).is_file():
-        return parse_card(builtin_text(key), source=key)
+    """A shipped card by game id ("becalmed", "cattle-trail"…) or a card file by path. A game id
+    is any game the registry (`cardgm.games`) knows, shipped with cardgm or plugged in."""
     path = Path(name_or_path)
     if not path.is_file():
-        known = ", ".join(BUILTIN)
-        raise CardError(f"{name_or_path}: no such card file, and not a shipped card ({known})")
+        from cardgm import games  # the registry imports this module: asked only when needed
+
+        key = name_or_path.lower().removesuffix(".md")
+        try:
+            text = games.card_text(key)
+        except games.UnknownGame:
+            known = ", ".join(games.ids())
+            raise CardError(f"{name_or_path}: no such card file, and not a shipped card ({known})") from None
+        return parse_card(text, source=key)
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:

@@ -1,6 +1,8 @@
-"""The `cardgm` command: play a card in the terminal or from a script, check tapes, seal berths.
+"""The `cardgm` command: play a card in the terminal or from a script, check tapes, audit runs.
 
-Kept light at start-up: each command imports what it needs when it runs.
+Kept light at start-up: each command imports what it needs when it runs. Nothing here knows a
+game: the registry (`cardgm.games`) says which games there are, which options `play` takes for
+each, which tools each has, and which commands a game adds (DEADRECKONING's `cardgm seal`).
 """
 
 from __future__ import annotations
@@ -9,14 +11,14 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 import click
 
-from cardgm.card import CardError, load_card
+from cardgm.card import Card, CardError, load_card
 
 
-def _fail(message: str, code: int = 2) -> None:
+def _fail(message: str, code: int = 2) -> NoReturn:
     click.echo(f"{_prefix('cardgm:', 'red')} {message}", err=True)
     sys.exit(code)
 
@@ -28,7 +30,7 @@ def _prefix(text: str, colour: str) -> str:
     return text if no_color() else click.style(text, fg=colour, bold=True)
 
 
-def _card(name: str):
+def _card(name: str) -> Card:
     try:
         return load_card(name)
     except CardError as exc:
@@ -41,7 +43,7 @@ def _warn(message: str) -> None:
     click.echo(f"{_prefix('cardgm: warning:', 'yellow')} {message}", err=True)
 
 
-def _rules_card(name: str, *, known_rules: bool | None = None):
+def _rules_card(name: str, *, known_rules: bool | None = None) -> Card:
     """A card to play by its rules: refused, or played with a warning under --known-rules (where
     the command has it: `known_rules` not None), when its rules text is no edition cardgm knows
     (cardgm/edition.py)."""
@@ -80,13 +82,58 @@ def _folder_for_writing(folder: str, what: str) -> Path:
     return path
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def _entries() -> tuple[Any, ...]:
+    from cardgm import games
+
+    try:
+        return games.entries()
+    except CardError as exc:  # a plugged-in game that cannot be imported
+        _fail(str(exc))
+
+
+def _need_plotting() -> None:
+    """Plots need matplotlib, an extra: say so in one line instead of a traceback."""
+    import importlib.util
+
+    if importlib.util.find_spec("matplotlib") is None:
+        _fail("plotting needs matplotlib, which is not installed: pip install 'cardgm[plot]' (or add --no-plot)")
+
+
+class _GamesGroup(click.Group):
+    """A group that also holds the commands games add through their entries (`GameEntry.commands`,
+    "module:attr" at the top, "GROUP module:attr" under a group), loaded when listed or asked for."""
+
+    def __init__(self, *args: Any, games_group: str = "", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.games_group = games_group  # "" for the top level, else the group's name
+
+    def _added(self) -> dict[str, click.Command]:
+        from cardgm import games
+
+        out: dict[str, click.Command] = {}
+        for entry in _entries():
+            for ref in entry.commands:
+                group, _, target = ref.rpartition(" ")
+                if group == self.games_group:
+                    command = games.load(target, entry.package)
+                    out[command.name] = command
+        return out
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self._added()})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        return super().get_command(ctx, cmd_name) or self._added().get(cmd_name)
+
+
+@click.group(cls=_GamesGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="cardgm")
 def main() -> None:
     """cardgm — the exact game master for AI game cards.
 
     It plays a card with every rule exact and keeps the card's own LEDGER, SAVE and RESULT
-    formats. CARD is a shipped card (becalmed, deadreckoning, cattle-trail) or a card file.
+    formats. CARD is a shipped card (becalmed, deadreckoning, cattle-trail), a card plugged in
+    (CARDGM_GAMES), or a card file.
 
     \b
     Examples:
@@ -101,18 +148,80 @@ def main() -> None:
 # -- play ------------------------------------------------------------------------------------
 
 
-@main.command(short_help="Play a card: at the terminal, from a script, or as JSON.")
+class _PlayCommand(click.Command):
+    """`play`, with every game's own options (`GameEntry.options`) added when it is used."""
+
+    def get_params(self, ctx: click.Context) -> list[click.Parameter]:
+        if not getattr(self, "_games_added", False):
+            self._games_added = True
+            taken = {opt for p in self.params for opt in p.opts}
+            for entry in _entries():
+                for o in entry.options:
+                    if o.flag in taken:
+                        continue
+                    taken.add(o.flag)
+                    self.params.append(_click_option(o))
+        return super().get_params(ctx)
+
+
+def _click_option(o: Any) -> click.Option:
+    kind: Any = {
+        "int": int,
+        "path": click.Path(exists=True, dir_okay=False),
+        "choice": click.Choice(list(o.choices)),
+    }.get(o.type, str)
+    if o.type == "flag":
+        return click.Option([o.flag, o.name], is_flag=True, default=None, help=o.help)
+    return click.Option([o.flag, o.name], type=kind, help=o.help)
+
+
+def _game_options(entry: Any, given: dict[str, Any]) -> dict[str, Any]:
+    """The make_game options given on the command line, each checked to be one this game takes."""
+    options: dict[str, Any] = {}
+    for e in _entries():
+        for o in e.options:
+            value = given.get(o.name)
+            if value is None or o.name in options:
+                continue
+            if o not in entry.options:
+                takers = [x.title for x in _entries() if any(y.flag == o.flag for y in x.options)]
+                _fail(f"{o.flag} is for {' and '.join(takers)}")
+            options[o.name] = value
+    return options
+
+
+@main.command(cls=_PlayCommand, short_help="Play a card: at the terminal, from a script, or as JSON.")
 @click.argument("card")
 @click.option("--script", "script", type=click.Path(exists=True, dir_okay=False), help="Read player messages from FILE, one per line.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per reply (see README: the --json contract).")
 @click.option("--resume", "resume", type=click.Path(exists=True, dir_okay=False), help="Resume from a file holding a SAVE block.")
 @click.option("--log", "log", type=click.Path(dir_okay=False), help="Write the run log (JSON lines) to FILE.")
-@click.option("--sealed", "sealed", type=click.Path(exists=True, dir_okay=False), help="DEADRECKONING: play the berth in this reveal file.")
-@click.option("--coach", is_flag=True, help='DEADRECKONING: answer "hint" with the hit probability of every open cell.')
-@click.option("--review", "review", is_flag=True, help="After the run: your score against the best the tape allowed, and where the best slipped (BECALMED, DROVER'S AUTUMN).")
+@click.option("--coach", is_flag=True, help='Answer "hint" with the game\'s coach (DEADRECKONING: the hit probability of every open cell).')
+@click.option(
+    "--review",
+    "review",
+    is_flag=True,
+    help="After the run: your score against the best the tape allowed, and where the best slipped (BECALMED, DROVER'S AUTUMN).",
+)
 @click.option("--quiet", "-q", "quiet", is_flag=True, help="No progress on stderr (it is drawn only at a terminal anyway).")
-@click.option("--known-rules", "known_rules", is_flag=True, help="A card file whose rules text was edited is refused; with this, play the rules of the edition cardgm knows, with the card's tape, and a warning.")
-def play(card: str, script: str | None, as_json: bool, resume: str | None, log: str | None, sealed: str | None, coach: bool, review: bool, quiet: bool, known_rules: bool) -> None:
+@click.option(
+    "--known-rules",
+    "known_rules",
+    is_flag=True,
+    help="A card file whose rules text was edited is refused; with this, play the rules of the edition cardgm knows, with the card's tape, and a warning.",
+)
+def play(
+    card: str,
+    script: str | None,
+    as_json: bool,
+    resume: str | None,
+    log: str | None,
+    coach: bool,
+    review: bool,
+    quiet: bool,
+    known_rules: bool,
+    **given: Any,
+) -> None:
     """Play CARD. Interactive at a terminal; otherwise one player message per line.
 
     \b
@@ -124,37 +233,42 @@ def play(card: str, script: str | None, as_json: bool, resume: str | None, log: 
     Interactive play: line editing and history; Ctrl-D leaves and prints a SAVE block to resume.
     Ctrl-C, anywhere, stops and prints a SAVE block (exit status 130).
     """
-    from cardgm.games import make_game
-    from cardgm.run import Run, find_save_block
+    from cardgm import games, save
+    from cardgm.run import Run
     from cardgm.terminal import InputError, Session, is_terminal, is_whole, read_text, text_lines, wants_colour
 
     the_card = _rules_card(card, known_rules=known_rules)
-    options: dict[str, Any] = {}
-    if sealed:
-        if the_card.game_id != "deadreckoning":
-            _fail("--sealed is for DEADRECKONING, whose berth it seals")
-        options["sealed_file"] = sealed
     try:
-        game = make_game(the_card, **options)
+        entry = games.entry(the_card.game_id)
+    except CardError as exc:
+        _fail(f"{the_card.source}: {exc}")
+    options = _game_options(entry, given)
+    try:
+        game = games.make_game(the_card, **options)
     except (CardError, ValueError) as exc:
         _fail(str(exc))
-    if review:
-        from cardgm.solve.review import SOLVABLE
+    if review and entry.solver is None:
+        from cardgm.solve.review import solvable
 
-        if the_card.game_id not in SOLVABLE:
-            _fail(f"--review needs a solver; cardgm has one for {', '.join(SOLVABLE)}")
-    run = Run(game, coach=_coach(the_card.game_id, quiet) if coach else None)
+        _fail(f"--review needs a solver; cardgm has one for {', '.join(solvable())}")
+    hint = None
+    if coach:
+        if entry.coach is None:
+            takers = [e.title for e in _entries() if e.coach is not None]
+            _fail(f"--coach is for {' and '.join(takers)} (a game with a coach)")
+        hint = games.part(entry, "coach")(game, quiet=quiet)
+    run = Run(game, coach=hint)
     start_state = None
     block = None
     if resume:
         from cardgm.game import SaveError
 
         try:
-            block = find_save_block(read_text(resume, "a SAVE block"))
+            block = save.find_block(read_text(resume, "a SAVE block"))
         except (InputError, OSError) as exc:
             _fail(_reason(resume, exc))
         if block is None:
-            _fail(f"{resume}: no SAVE block in it (it starts '-----BEGIN AIGC SAVE-----')")
+            _fail(f"{resume}: no SAVE block in it (it starts '{save.BEGIN}')")
         try:
             first = run.resume(block)
         except SaveError as exc:
@@ -220,14 +334,14 @@ def _open_for_writing(path: str, what: str) -> TextIO:
     raise AssertionError  # unreachable: _fail exits
 
 
-def _reader_gone() -> None:
+def _reader_gone() -> NoReturn:
     """stdout's reader left (`| head`): stop quietly, as a Unix tool does."""
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, sys.stdout.fileno())  # Python's own flush at exit would raise again
     sys.exit(1)
 
 
-def _review(card, run, start_state, as_json: bool, quiet: bool) -> None:
+def _review(card: Card, run: Any, start_state: Any, as_json: bool, quiet: bool) -> None:
     """`play --review`: the run's own messages, replayed against the card's exact solver."""
     from cardgm.solve import review as rv
 
@@ -236,41 +350,19 @@ def _review(card, run, start_state, as_json: bool, quiet: bool) -> None:
     click.echo(json.dumps({"review": text}, ensure_ascii=False) if as_json else text)
 
 
-def _coach(game_id: str, quiet: bool = False):
-    """The hunter's heat map as a coach for DEADRECKONING; built from public knowledge only."""
-    if game_id != "deadreckoning":
-        _fail("--coach is for DEADRECKONING (its hint is the hunter's heat map)")
-    from cardgm.solve import hunt
-
-    space = None
-
-    def hint(state) -> str:
-        nonlocal space
-        if space is None:  # every legal berth, built once: the first hint takes a few seconds
-            from cardgm.progress import task
-
-            with task("Listing every legal berth for the first hint", quiet=quiet):
-                space = hunt.space()
-        return "Hit odds for every open cell, in percent, from every berth still possible:\n\n" + hunt.heatmap(
-            state.grid, state.sunk, space
-        )
-
-    return hint
-
-
-def _interactive(session, game_id: str) -> None:
+def _interactive(session: Any, game_id: str) -> None:
     """The prompt: line editing, and history kept between sessions in the user's data folder."""
     from prompt_toolkit import PromptSession
 
-    from cardgm.run import SAVE_BEGIN, SAVE_END
+    from cardgm import save
 
     prompt: PromptSession[str] = PromptSession(history=_history(game_id))
     asked = False  # Ctrl-D once where no SAVE can be taken asks for the answer first
     while True:
         try:
             line = prompt.prompt("> ")
-            if SAVE_BEGIN in line and SAVE_END not in line:
-                while SAVE_END not in line:
+            if save.opens_block(line):
+                while save.END not in line:
                     line += "\n" + prompt.prompt("… ")
         except EOFError:
             first = None if asked else session.asking_first()
@@ -286,7 +378,7 @@ def _interactive(session, game_id: str) -> None:
         session.answer([line])
 
 
-def _history(game_id: str):
+def _history(game_id: str) -> Any:
     """Each card's input history in the user's data folder, or in memory where it cannot be kept."""
     from prompt_toolkit.history import FileHistory, InMemoryHistory
 
@@ -348,7 +440,7 @@ def _tape_check(name: str) -> int:
 # -- verify ------------------------------------------------------------------------------------
 
 
-@main.group(short_help="Check a tape, a sealed berth or a run against its RESULT.")
+@main.group(cls=_GamesGroup, games_group="verify", short_help="Check a tape, a sealed berth or a run against its RESULT.")
 def verify() -> None:
     """Check tapes, sealed berths and runs."""
 
@@ -358,39 +450,6 @@ def verify() -> None:
 def verify_tape(card: str) -> None:
     """The printed tape of CARD against its seed (same as `cardgm tape --check CARD`)."""
     sys.exit(_tape_check(card))
-
-
-@verify.command("seal")
-@click.argument("reveal", type=click.Path(exists=True, dir_okay=False))
-@click.argument("commitment")
-def verify_seal(reveal: str, commitment: str) -> None:
-    """Check a REVEAL file against a SHA-256 COMMITMENT (16 or more hex digits).
-
-    Exit status 0 when the file hashes to the commitment and holds a legal berth, 1 otherwise.
-    """
-    from cardgm import seal
-
-    raw = Path(reveal).read_bytes()
-    digest = seal.commitment(raw)  # the file's bytes as they are: a decode could change them
-    text = raw.decode("utf-8", errors="replace")
-    try:
-        ok = seal.verify(raw, commitment)
-    except ValueError as exc:
-        _fail(str(exc))
-    click.echo(f"sha256   {digest}")
-    click.echo(f"claimed  {commitment.lower()}")
-    if not ok:
-        click.echo("MISMATCH: this reveal file is not the one that was sealed.")
-        sys.exit(1)
-    try:
-        berth = seal.parse_reveal(text)
-    except ValueError as exc:
-        click.echo(f"the hash matches, but the file holds no readable berth: {exc}")
-        sys.exit(1)
-    if not berth.is_legal():
-        click.echo("the hash matches, but the berth in it is not legal (hulls touch or are misplaced).")
-        sys.exit(1)
-    click.echo("MATCH: the berth in this file is the one that was sealed, and it is legal.")
 
 
 @verify.command("run")
@@ -480,26 +539,34 @@ def audit_cmd(transcript: str, card: str | None, as_json: bool, html_out: str | 
 
 
 @main.command("analyze", short_help="DEADRECKONING hunting strategies over every berth.")
-@click.argument("game", type=click.Choice(["deadreckoning"]))
+@click.argument("game")
 @click.option("--out", "out", type=click.Path(file_okay=False), default="out", show_default=True, help="Where to write the plots (PNG and SVG).")
 @click.option("--strategy", "strategies", multiple=True, help="Only this strategy (repeatable): random, hunt-target, parity, density, entropy, lookahead.")
 @click.option("--sample", type=click.IntRange(1), help="Evaluate every strategy on N cell sets drawn uniformly, not on all.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the random strategies' orders and of samples.")
 @click.option("--no-plot", "no_plot", is_flag=True, help="Print the table only.")
 def analyze_cmd(game: str, out: str, strategies: tuple[str, ...], sample: int | None, seed: int, no_plot: bool) -> None:
-    """Hunting strategies for DEADRECKONING over every legal berth (16,368,544): mean, median
-    and max shots, the card's score, the shots against the card's berth, and a plot in --out.
-    Takes a few minutes on one core (docs/performance-hunt.md).
+    """Analyse GAME's strategies (a game with an analysis: deadreckoning). For DEADRECKONING:
+    hunting strategies over every legal berth (16,368,544): mean, median and max shots, the
+    card's score, the shots against the card's berth, and a plot in --out. Takes a few minutes
+    on one core (docs/performance-hunt.md).
     """
-    from cardgm.solve.hunt import run_analysis
+    from cardgm import games
 
+    found = next((e for e in _entries() if e.id == game and e.analyze is not None), None)
+    if found is None:
+        known = ", ".join(e.id for e in _entries() if e.analyze is not None)
+        _fail(f"'{game}' has no analysis (cardgm analyzes {known})")
+    if not no_plot:
+        _need_plotting()
+    run_analysis = games.part(found, "analyze")
     sys.exit(run_analysis(out, strategies, sample, seed, plot=not no_plot, echo=click.echo))
 
 
 # -- solve, par, review ------------------------------------------------------------------------
 
 
-def _solve_card(card: str, seed: str | None, card_file: str | None):
+def _solve_card(card: str, seed: str | None, card_file: str | None) -> Card:
     """The card to solve: shipped or --card FILE; with --seed its tape replaced by the seed's."""
     the_card = _rules_card(card_file or card)
     if seed:
@@ -557,6 +624,7 @@ def par_cmd(card: str, n: int, random_runs: int, out: str, no_plot: bool, seed: 
         _fail(str(exc))
     click.echo(P.table(the_card, rows, n))
     if not no_plot:
+        _need_plotting()
         from cardgm.solve.plot_par import plot
 
         try:
@@ -593,36 +661,6 @@ def review_cmd(log: str, card: str | None, quiet: bool) -> None:
         click.echo(text(review(the_card, the_log.messages, start=start, quiet=quiet)))
     except ValueError as exc:
         _fail(f"{log}: {exc}")
-
-
-# -- seal --------------------------------------------------------------------------------------
-
-
-@main.command("seal", short_help="Seal a fresh DEADRECKONING berth (SHA-256).")
-@click.option("-o", "--out", "out", type=click.Path(dir_okay=False), default="reveal.md", show_default=True, help="Where to write the reveal file.")
-@click.option("--force", is_flag=True, help="Overwrite the reveal file if it exists.")
-def seal_cmd(out: str, force: bool) -> None:
-    """Draw a fresh DEADRECKONING berth with the OS's secure randomness and seal it.
-
-    Writes the reveal file (the berth and a random salt) and prints its SHA-256 commitment.
-    Publish the commitment; keep the file until the duel is done; then anyone can run
-    `cardgm verify seal REVEAL COMMITMENT`. Play it with `cardgm play deadreckoning --sealed REVEAL`.
-    """
-    import secrets
-
-    from cardgm import seal
-
-    path = Path(out)
-    if path.exists() and not force:
-        _fail(f"{out} exists; pick another --out or add --force")
-    f = _open_for_writing(out, "the reveal file")  # before the draw: a berth never printed is no loss
-    rng = secrets.SystemRandom()
-    berth = seal.draw_berth(rng)
-    text = seal.write_reveal(berth, secrets.token_hex(16))
-    with f:
-        f.write(text)
-    click.echo(f"wrote {out} (keep it secret until the duel is done)")
-    click.echo(f"commitment sha256:{seal.commitment(text)}")
 
 
 from cardgm.agents.command import eval_command  # noqa: E402 - light: click only until it runs

@@ -5,8 +5,8 @@ rules text was edited (the water changed from 26 to 30) would otherwise play the
 without a word. So a card is recognised by the fingerprint of its text with every run of
 whitespace made one space (cards arrive flattened or line-broken) and its DICE TAPE's seed and
 values set aside (a tape of your own is the one edit cardgm plays: the printed tape is what a game
-reads). The known fingerprints are those of the cards cardgm ships, computed from their text when
-first asked; nothing here lists a game by name.
+reads). The known fingerprints are those of the cards the registry's games ship in their
+packages, computed from their text when first asked; nothing here lists a game by name.
 
     >>> all(recognise(card) is card for card in shipped())
     True
@@ -19,9 +19,9 @@ import hashlib
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 
 from cardgm.card import Card, CardError, parse_card
+from cardgm.game import GameEntry
 
 _TAPE_HEAD = re.compile(r"(##\s*DICE TAPE\b[^)]*?seed\s+)[A-Za-z0-9_.-]+:\d+\.\d+\.\d+(\s*\)\s*)((?:\d{1,2}\s+)*\d{1,2})")
 
@@ -43,24 +43,28 @@ def fingerprint(text: str) -> str:
 
 
 def shipped() -> tuple[Card, ...]:
-    """The cards cardgm ships (`cardgm/cards/*.md`), each an edition it knows."""
-    return _shipped()
+    """The card of every game the registry knows (each ships its card in its own package), each
+    an edition cardgm knows."""
+    from cardgm import games
+
+    return _cards(games.entries())
 
 
-@lru_cache(maxsize=1)
-def _shipped() -> tuple[Card, ...]:
-    folder = resources.files("cardgm.cards")
-    cards = []
-    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
-        if entry.name.endswith(".md"):
-            cards.append(parse_card(entry.read_text(encoding="utf-8"), source=entry.name.removesuffix(".md")))
-    return tuple(cards)
+@lru_cache(maxsize=4)
+def _cards(entries: tuple[GameEntry, ...]) -> tuple[Card, ...]:
+    from cardgm import games
+
+    return tuple(parse_card(games.card_text(e.id), source=e.id) for e in entries)
 
 
-@lru_cache(maxsize=1)
 def known() -> dict[str, Card]:
     """Every known edition by its fingerprint."""
-    return {fingerprint(card.text): card for card in shipped()}
+    return _known(shipped())
+
+
+@lru_cache(maxsize=4)
+def _known(cards: tuple[Card, ...]) -> dict[str, Card]:
+    return {fingerprint(card.text): card for card in cards}
 
 
 def recognise(card: Card) -> Card | None:

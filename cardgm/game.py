@@ -10,18 +10,25 @@ Flow of one reply (see shared/DESIGN.md):
 
 Every state is a frozen dataclass with an integer field `turn` (the card's "turn = replies so
 far"); the Run, not the rules, advances it, once per reply.
+
+Two contracts live here: `Game[S, A]`, what the Run drives (one class per card, named after it),
+and `GameEntry`, what a game's package tells the registry (`cardgm.games`) about itself. Each
+game's rules module keeps one shape too: `rules.apply(state, action, <context>)`, the context
+being what the game fixes for a whole run (a tape, a berth, a tape and its rulings), and
+`rules.refusal(state, action)`, the reason `apply` would raise, or None.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Literal, Protocol, TypeVar, runtime_checkable
 
 from cardgm.card import Card
 
 
-class ReadAs(str, Enum):
+class ReadAs(str, Enum):  # noqa: UP042 - a StrEnum's str() would differ, and callers print it
     """What a player's message was read as: the `read_as` field of `--json`."""
 
     MOVE = "move"  # a legal move: it ran through the rules
@@ -56,7 +63,7 @@ class Reading:
         return self.action is not None and self.kind in (ReadAs.MOVE, ReadAs.COMMAND)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Event:
     """One thing the rules did, in order. Games subclass this with their own frozen records."""
 
@@ -79,56 +86,126 @@ class GameError(ValueError):
     """An action the rules do not allow here (a reader bug if it ever reaches the player)."""
 
 
+S = TypeVar("S")  # a game's state: a frozen dataclass with an int `turn`
+A = TypeVar("A")  # a game's action: a frozen record the reader builds and the rules run
+
+
 @runtime_checkable
-class Game(Protocol):
+class Game(Protocol[S, A]):
     """One card's game. An instance holds its card and configuration (a sealed berth, limits)."""
 
     card: Card
 
-    def new(self) -> Any:
+    def new(self) -> S:
         """The opening state (turn 1), before any message."""
+        ...
 
-    def opening(self, state: Any) -> str:
+    def opening(self, state: S) -> str:
         """The opening reply's prose (no LEDGER: the Run appends it)."""
+        ...
 
-    def read(self, state: Any, message: str, pending: Reading | None) -> Reading:
+    def read(self, state: S, message: str, pending: Reading | None) -> Reading:
         """Read a player's message. `pending` is the last ASK or CONFIRM the GM printed, if any."""
+        ...
 
-    def apply(self, state: Any, action: Any) -> tuple[Any, tuple[Event, ...]]:
-        """Pure rules: the new state and what happened. Raises GameError if illegal."""
+    def apply(self, state: S, action: A) -> tuple[S, tuple[Event, ...]]:
+        """Pure rules: the new state and what happened. Raises GameError, with the reason
+        `refusal` gives, if the action is not allowed here."""
+        ...
 
-    def narrate(self, before: Any, action: Any, events: tuple[Event, ...], after: Any) -> str:
+    def refusal(self, state: S, action: A) -> str | None:
+        """Why the card does not allow `action` in `state` (the GameError `apply` raises), or None."""
+        ...
+
+    def legal_actions(self, state: S) -> Sequence[A]:
+        """The actions the card allows now, each one `refusal` passes (empty once the game is
+        over). A game whose actions carry free amounts lists a documented, bounded choice."""
+        ...
+
+    def narrate(self, before: S, action: A, events: tuple[Event, ...], after: S) -> str:
         """Prose for one move in the card's voice. Deterministic."""
+        ...
 
-    def ledger(self, state: Any) -> str:
+    def ledger(self, state: S) -> str:
         """The LEDGER line, byte for byte the card's format."""
+        ...
 
-    def save(self, state: Any) -> str:
+    def save(self, state: S) -> str:
         """The SAVE block, byte for byte the card's format (BEGIN and END lines included)."""
+        ...
 
-    def load(self, block: str) -> Any:
+    def load(self, block: str) -> S:
         """A state from a SAVE block. Raises SaveError with the reason."""
+        ...
 
-    def save_note(self, state: Any) -> str:
+    def save_note(self, state: S) -> str:
         """What the card says to tell the player after a SAVE block (start a new chat, …)."""
+        ...
 
-    def resumed(self, state: Any) -> str:
+    def resumed(self, state: S) -> str:
         """The prose of the reply that resumes from a SAVE (the Ledger follows)."""
+        ...
 
-    def ending(self, state: Any) -> Ending | None:
+    def ending(self, state: S) -> Ending | None:
         """The end and score once the game is over, else None."""
+        ...
 
-    def finale(self, state: Any) -> str:
+    def finale(self, state: S) -> str:
         """After an end: the end's text and the scoring, before the RESULT line."""
+        ...
 
-    def result(self, state: Any) -> str:
+    def result(self, state: S) -> str:
         """The RESULT line exactly."""
+        ...
 
-    def pointers(self, state: Any) -> str:
+    def pointers(self, state: S) -> str:
         """What follows the RESULT line (epilogue and verify pointers)."""
+        ...
 
-    def fields(self, state: Any) -> dict[str, Any]:
+    def fields(self, state: S) -> dict[str, Any]:
         """The state as plain JSON-able fields, for `--json`. Nothing hidden."""
+        ...
 
     # Optional: `status(state) -> str`, what the card prints every turn besides the LEDGER (a
     # shot grid). The Run adds it to the replies it writes itself (a refused save, after the end).
+
+
+# -- what a game's package tells the registry ------------------------------------------------------
+
+OptionType = Literal["text", "int", "path", "flag", "choice"]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of `make_game(card, **options)`, as `cardgm play` offers it."""
+
+    flag: str  # "--sealed"
+    name: str  # the make_game keyword: "sealed_file"
+    help: str  # one line, naming the card it is for
+    type: OptionType = "text"  # "path": an existing file; "flag": on when given
+    choices: tuple[str, ...] = ()  # for "choice"
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """What a game offers, told by its package's `__init__.py` as `ENTRY` (which imports
+    nothing heavy: the registry reads every entry to list the games). Every reference to code is
+    a lazy "module:attr" string, loaded by `cardgm.games.load` when a tool asks for it; a module
+    written ".name" is taken inside `package`."""
+
+    id: str  # the game id on the card's RESULT line
+    title: str  # as the card's '# ' line gives it
+    card: str  # the shipped card's file name inside `package`, e.g. "becalmed.md"
+    package: str  # "cardgm.games.becalmed"
+    factory: str  # make_game(card, **options) -> Game
+    audit: str | None = None  # the audit's Adapter instance (cardgm.verify.audit)
+    solver: str | None = None  # a cardgm.solve.protocols.Solver: best lines by exact search
+    par: str | None = None  # a cardgm.solve.protocols.ParRules: blind policies for `cardgm par`
+    coach: str | None = None  # make_coach(game, *, quiet=False) -> (state -> str): what "hint" answers
+    analyze: str | None = None  # `cardgm analyze GAME`: run_analysis(out, strategies, sample, seed, *, plot, echo)
+    moves: str | None = None  # structured legal moves (not yet written for any game)
+    draw_secret: str | None = None  # (rng) -> str: a fresh hidden setup, as text make_game(secret=…) plays
+    options: tuple[Option, ...] = ()  # the make_game options `cardgm play` offers
+    # Extra click commands the game adds to `cardgm`: "module:attr" (e.g. `cardgm seal`), or
+    # "GROUP module:attr" to add one under a group (`cardgm verify seal`).
+    commands: tuple[str, ...] = ()

@@ -6,15 +6,13 @@ reply. Every front end (terminal, web, MCP, Gymnasium, verifier) drives a Run; n
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from cardgm.game import Ending, Game, ReadAs, Reading, SaveError
+from cardgm.game import Ending, Event, Game, ReadAs, Reading, SaveError
+from cardgm.save import find_block, save_game_id
 
-SAVE_BEGIN = "-----BEGIN AIGC SAVE-----"
-SAVE_END = "-----END AIGC SAVE-----"
 # A message longer than this is not read at all: no card's order needs a tenth of it.
 MAX_MESSAGE = 4000
 COACH_WORDS = frozenset({"hint", "coach", "give me a hint"})
@@ -37,6 +35,10 @@ class Reply:
     score: int | None = None
     result: str | None = None
     save: str | None = None
+    # What the rules ran for this message, if anything, and the events they returned, in order
+    # (the audit reads them). Not in `as_json`: an action or event is the game's own object.
+    action: Any = None
+    events: tuple[Event, ...] = ()
 
     def as_json(self) -> dict[str, Any]:
         """The stable `--json` object (documented in README.md)."""
@@ -57,37 +59,20 @@ class Reply:
         }
 
 
-def find_save_block(message: str) -> str | None:
-    """The SAVE block inside a message, BEGIN to END lines, or None."""
-    start = message.find(SAVE_BEGIN)
-    if start < 0:
-        return None
-    stop = message.find(SAVE_END, start)
-    if stop < 0:
-        return message[start:]
-    return message[start : stop + len(SAVE_END)]
-
-
-_GAME_FIELD = re.compile(r"(?:^|\s)game:(\S+)")
-
-
-def save_game_id(block: str) -> str | None:
-    """The `game:` field of a SAVE block (every card's block opens with it), or None."""
-    m = _GAME_FIELD.search(block.replace(SAVE_BEGIN, " ", 1))
-    return m.group(1) if m else None
-
-
 def _card_title(game_id: str) -> str:
-    from cardgm.card import BUILTIN, load_card
+    from cardgm import games
 
-    return load_card(game_id).title if game_id in BUILTIN else f"the card '{game_id}'"
+    try:
+        return games.entry(game_id).title
+    except games.UnknownGame:
+        return f"the card '{game_id}'"
 
 
 @dataclass
 class Run:
     """A playthrough of one game. Not frozen: it is the one mutable thing, and it owns the state."""
 
-    game: Game
+    game: Game[Any, Any]
     state: Any = None
     pending: Reading | None = None
     transcript: list[tuple[str | None, Reply]] = field(default_factory=list)
@@ -129,7 +114,7 @@ class Run:
             )
             return self._finish(message, reading, reading.text)
 
-        block = find_save_block(message)
+        block = find_block(message)
         if block is not None:
             return self._resume(message, block)
 
@@ -146,17 +131,21 @@ class Run:
             return reply  # a pending question still stands after a save
 
         prose = reading.text
+        events: tuple[Event, ...] = ()
         if reading.runs:
             before = self.state
             self.state, events = self.game.apply(before, reading.action)
             self.moved = True
             told = self.game.narrate(before, reading.action, events, self.state)
             prose = "\n\n".join(p for p in (reading.text, told) if p)
-        return self._finish(message, reading, prose)
+        return self._finish(message, reading, prose, events)
 
-    def _finish(self, message: str, reading: Reading, prose: str) -> Reply:
+    def _finish(self, message: str, reading: Reading, prose: str, events: tuple[Event, ...] = ()) -> Reply:
         self.pending = reading if reading.kind in (ReadAs.ASK, ReadAs.CONFIRM) else None
-        reply = self._compose(message, reading.kind, reading.command, prose, ending=self.game.ending(self.state))
+        action = reading.action if reading.runs else None
+        reply = self._compose(
+            message, reading.kind, reading.command, prose, ending=self.game.ending(self.state), action=action, events=events
+        )
         self.transcript.append((message, reply))
         return reply
 
@@ -218,6 +207,8 @@ class Run:
         ending: Ending | None,
         save: str | None = None,
         finale: bool = True,
+        action: Any = None,
+        events: tuple[Event, ...] = (),
     ) -> Reply:
         ledger = self.game.ledger(self.state)
         # Only blank lines are trimmed: a reply may open with an indented grid.
@@ -246,6 +237,8 @@ class Run:
             score=ending.score if ending else None,
             result=result,
             save=save,
+            action=action,
+            events=tuple(events),
         )
 
     @property

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from cardgm.run import Reply
+from cardgm.save import END, opens_block
 
 
 def message_lines(message: str) -> list[str]:
@@ -26,10 +27,6 @@ def render(replies: Iterable[tuple[str | None, Reply]]) -> str:
         out.append(reply.text)
         out.append("")
     return "\n".join(out)
-
-
-SAVE_BEGIN = "-----BEGIN AIGC SAVE-----"
-SAVE_END = "-----END AIGC SAVE-----"
 
 
 class Messages:
@@ -53,7 +50,7 @@ class Messages:
         """The messages this line completes (none, one, or two when it ends a held one)."""
         if self._block is not None:
             self._block += "\n" + line
-            if SAVE_END in line:
+            if END in line:
                 block, self._block = self._block, None
                 return self._complete(block)
             return []
@@ -66,7 +63,7 @@ class Messages:
         if not line.strip() or line.lstrip().startswith("#"):
             return []
         out = self._release()
-        if SAVE_BEGIN in line and SAVE_END not in line:
+        if opens_block(line):
             self._block = line
             return out
         return out + self._complete(line)

@@ -2,7 +2,8 @@
 
 import pytest
 
-from cardgm.card import CardError, load_card, parse_card, builtin_text
+from cardgm.card import CardError, load_card, parse_card
+from cardgm.games import card_text as builtin_text
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@ import re
 
 from click.testing import CliRunner
 
-from cardgm import seal
+from cardgm.games.deadreckoning import seal
 from cardgm.cli import main
 
 

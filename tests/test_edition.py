@@ -12,17 +12,18 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardgm.card import builtin_text, load_card, parse_card
+from cardgm import games
+from cardgm.card import load_card, parse_card
 from cardgm.cli import main
 from cardgm.edition import EditionError, check, difference, fingerprint, known, recognise, rules_text, shipped
 
-BECALMED = builtin_text("becalmed")
+BECALMED = games.card_text("becalmed")
 WATER_30 = BECALMED.replace("the breaker starts at **26 measures**", "the breaker starts at **30 measures**")
 
 
 def test_every_shipped_card_is_a_known_edition_computed_from_its_own_text() -> None:
-    cards = shipped()
-    assert len(cards) == 3 and len(known()) == 3
+    cards = shipped()  # one card a game: the registry's, a plugged-in one too
+    assert len(cards) == len(games.entries()) >= 3 and len(known()) == len(cards)
     for card in cards:
         assert recognise(card) is card and known()[fingerprint(card.text)] is card
         assert recognise(load_card(card.game_id)) is card

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from cardgm.card import load_card
-from cardgm.games import REGISTRY, make_game
+from cardgm.games import entries, make_game
 from cardgm.run import Run
 from cardgm.transcript import read_messages, render
 from cardgm.verify.replay import resolve_files
@@ -49,6 +49,9 @@ def test_golden_playthrough(case: Path) -> None:
     assert got == golden.read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("game_id", sorted(REGISTRY))
+SHIPPED = sorted(e.id for e in entries() if e.package.startswith("cardgm.games."))  # a plugged-in card keeps its own
+
+
+@pytest.mark.parametrize("game_id", SHIPPED)
 def test_every_game_has_a_golden_playthrough(game_id: str) -> None:
     assert list((GOLDEN / game_id).glob("*.in")), f"no golden playthrough for {game_id}"

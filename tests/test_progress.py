@@ -93,7 +93,7 @@ def test_the_bar_is_cleared_when_the_task_ends_and_an_error_passes_through(monke
 
 def test_a_solve_reports_states_and_the_best_whole_line_found_so_far() -> None:
     from cardgm.card import load_card
-    from cardgm.solve import becalmed
+    from cardgm.games.becalmed import solve as becalmed
 
     seen: list[tuple[int, int]] = []
     sol = becalmed.solve(load_card("becalmed").tape, progress=lambda searched, found: seen.append((searched, found)))

@@ -26,8 +26,8 @@ _MOVES = {
     "cattle-trail": "cardgm.games.cattle_trail.moves",
 }
 _SOLVERS = {
-    "becalmed": "cardgm.solve.becalmed",
-    "cattle-trail": "cardgm.solve.cattle_trail",
+    "becalmed": "cardgm.games.becalmed.solve",
+    "cattle-trail": "cardgm.games.cattle_trail.solve",
 }
 
 
@@ -71,7 +71,7 @@ def make_game(card: Card, secret: str | None = None) -> Game:
 
     if secret is None:
         return registry_make_game(card)
-    from cardgm.games.deadreckoning import DeadReckoning
+    from cardgm.games.deadreckoning.game import DeadReckoning
     from cardgm.games.deadreckoning.notation import parse_reveal
     from cardgm.games.deadreckoning.state import Seal
 

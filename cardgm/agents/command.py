@@ -85,7 +85,7 @@ def eval_command(
         try:
             import matplotlib  # noqa: F401
         except ImportError:
-            _fail("--plot needs matplotlib: pip install matplotlib")
+            _fail("--plot needs matplotlib, which is not installed: pip install 'cardgm[plot]'")
 
     if agent is not None:
         try:

@@ -4,31 +4,11 @@ seeds `{id}:{version}:{i}`.
 Blind means a policy sees what a player at the table has been told and nothing more: the state
 (the LEDGER) and the tape values already read. It is handed `read`, the values read so far,
 never the tape itself, so it cannot look ahead (tests/solve/test_par.py changes every value
-ahead and checks that no choice changes). For BECALMED the dawn sky is read before the calls,
-so a policy sees today's sky; for DROVER'S AUTUMN the order comes before the day's value.
+ahead and checks that no choice changes).
 
-The policies (the same three names on both cards, each a plain rule of thumb):
-
-- **cautious** — BECALMED: water first and the crew on their feet: a ration only when thirst
-  climbs (SHORT from 1, FULL from 3), the awning on overcast and rain, the canvas down in a calm
-  (to fish) and in hard weather (to bail), the watch whenever a soul is down; never rows.
-  DROVER'S AUTUMN ("a careful drove"): EASY while the days allow, STEADY or PUSH only when the
-  road left needs it, REST (under a ROOF at a store) when WEAR reaches 3, TWO BOATS at the Kyle,
-  the ford only with the river LOW or UP (or no day to wait), meal bought for the days left with
-  the toll kept back, the herd shod at the Smiddy when silver allows.
-- **steady** — BECALMED: sail whenever the sky has a sail number, SHORT rations (FULL from thirst
-  3), the awning only to catch a squall when the breaker is low, the oars while thirst is 2 or
-  less and three are on their feet, otherwise watch, bail or mend as the state asks.
-  DROVER'S AUTUMN: STEADY every day, ONE BOAT, FORD, TOLL at STEADY, meal for the days left.
-- **greedy** — BECALMED: distance above all: FULL, SAIL (hard weather too), ROW whenever allowed;
-  the turtle left (it would spend tomorrow's oars). DROVER'S AUTUMN: PUSH every day, ONE BOAT,
-  FORD, TOLL at PUSH; meal only when the bag is empty.
-- **random** — a uniformly random legal choice: BECALMED, one of `rules.legal_actions` (every
-  legal set of calls, turtle or signal); DROVER'S AUTUMN, one of the day's orders (TOLL counted
-  once per pace), with no business.
-
-Every policy answers a ship it can answer (burning what she needs) and, but for greedy, takes
-the turtle.
+Every game names the same four policies — cautious, steady, greedy and random — each a plain
+rule of thumb written in the game's own `par` module (`GameEntry.par`, a `protocols.ParRules`),
+which says what each does on its card. This module plays them and counts.
 """
 
 from __future__ import annotations
@@ -36,227 +16,33 @@ from __future__ import annotations
 import random
 import statistics
 from collections import Counter
-from dataclasses import dataclass, replace
-from typing import Any, Callable
+from dataclasses import dataclass
+from typing import Any
 
+from cardgm import games
 from cardgm.card import Card
+from cardgm.solve.protocols import ParRules, Policy
 from cardgm.tape import derive
 
+__all__ = ["POLICIES", "ParRules", "Policy", "Row", "game_for", "par", "play", "table", "tapes"]
+
 POLICIES = ("cautious", "steady", "greedy", "random")
-Policy = Callable[[Any, tuple[int, ...], random.Random], Any]
-
-
-# -- BECALMED ---------------------------------------------------------------------------------
-
-
-def _becalmed_pick(s: Any, prefs: list[tuple[str, str, str]]) -> Any:
-    """The first preference the rules allow this morning (a call the morning does not ask for —
-    the canvas while LOST, the hands on a butchering day — is matched by its absence)."""
-    from cardgm.games.becalmed import rules as R
-
-    legal = R.legal_calls(s)
-    for issue, canvas, hands in prefs:
-        for c in legal:
-            if c.issue == issue and c.canvas in (canvas, None) and c.hands in (hands, None):
-                return c
-    return legal[0]
-
-
-def _becalmed_dusk(s: Any, read: tuple[int, ...], take: bool) -> Any:
-    from cardgm.games.becalmed import rules as R
-
-    if s.phase == "turtle":
-        return R.Turtle(take)
-    need = R.flares_needed(read[-1])
-    return R.Signal(need if s.flares >= need else 0)
-
-
-def becalmed_cautious(s: Any, read: tuple[int, ...], rng: random.Random) -> Any:
-    from cardgm.games.becalmed import rules as R
-
-    if s.phase != "calls":
-        return _becalmed_dusk(s, read, True)
-    sky = read[-1]
-    issue = "FULL" if s.thirst >= 3 else "SHORT" if s.thirst >= 1 else "DRY"
-    down = s.longest_down() is not None
-    if R.hard(sky):
-        return _becalmed_pick(s, [(issue, "DOWN", "BAIL")])
-    if 13 <= sky <= 18:
-        return _becalmed_pick(s, [(issue, "AWNING", "BAIL" if s.seams else "WATCH"), (issue, "DOWN", "WATCH")])
-    hands = ["BAIL"] if s.seams else []
-    hands += ["WATCH"] if down else []
-    hands += ["MEND", "FISH", "WATCH", "BAIL"]
-    canvas = "DOWN" if sky <= 4 else "SAIL"
-    return _becalmed_pick(s, [(issue, c, h) for c in (canvas, "DOWN") for h in hands])
-
-
-def becalmed_steady(s: Any, read: tuple[int, ...], rng: random.Random) -> Any:
-    from cardgm.games.becalmed import rules as R
-
-    if s.phase != "calls":
-        return _becalmed_dusk(s, read, True)
-    sky = read[-1]
-    issue = "FULL" if s.thirst >= 3 else "SHORT"
-    if R.hard(sky):
-        return _becalmed_pick(s, [(issue, "DOWN", "BAIL")])
-    canvas = "AWNING" if 16 <= sky <= 18 and s.water < 12 else "SAIL" if R.sky(sky).sail else "DOWN"
-    hands = ["BAIL"] if s.seams else []
-    hands += ["WATCH"] if s.longest_down() is not None else []
-    hands += ["MEND"]
-    if s.thirst <= 2:
-        hands.append("ROW")
-    hands += ["FISH", "WATCH", "BAIL"]
-    return _becalmed_pick(s, [(issue, c, h) for c in (canvas, "DOWN") for h in hands])
-
-
-def becalmed_greedy(s: Any, read: tuple[int, ...], rng: random.Random) -> Any:
-    if s.phase != "calls":
-        return _becalmed_dusk(s, read, False)
-    return _becalmed_pick(s, [("FULL", c, h) for c in ("SAIL", "DOWN") for h in ("ROW", "MEND", "WATCH", "BAIL")])
-
-
-def becalmed_random(s: Any, read: tuple[int, ...], rng: random.Random) -> Any:
-    from cardgm.games.becalmed import rules as R
-
-    return rng.choice(R.legal_actions(s))
-
-
-# -- DROVER'S AUTUMN --------------------------------------------------------------------------
-
-
-def _trail_plan(s: Any) -> float:
-    """Miles a marching day must average to reach the tryst ground by day 20 (from the road
-    alone: the crossings ahead take a day each, the toll's march excepted)."""
-    crossings = (s.mile <= 12) + (s.mile <= 57)
-    days = 20 - s.day + 1 - crossings
-    return (179 - s.mile) / max(days, 1) if days > 0 else 99.0
-
-
-def _trail_meal(s: Any, keep: int) -> int:
-    """Meal for the days left, as far as the bag and the silver (less `keep`) go."""
-    from cardgm.games.cattle_trail.state import MEAL_MAX
-
-    want = min(MEAL_MAX, 21 - s.day) - s.meal
-    return max(0, min(want, s.silver - keep))
-
-
-def _trail_order(s: Any, pace: str, boats: str, ford_ok: bool, business: Any = None) -> Any:
-    from cardgm.games.cattle_trail import rules as R
-    from cardgm.games.cattle_trail.actions import Business, DayOrder
-
-    business = business or Business()
-    legal = R.legal_orders(s)
-    if s.mile == 12:
-        order = boats if boats in legal else "ONE BOAT" if "ONE BOAT" in legal else "REST"
-        return DayOrder(order, business)
-    if s.mile == 57:
-        return DayOrder("FORD" if ford_ok else "REST", business)
-    if s.mile == 118:
-        if "TOLL" in legal:
-            return DayOrder("TOLL", business, toll_pace=pace)
-        return DayOrder("FORD" if ford_ok else "REST", business)
-    return DayOrder(pace, business)
-
-
-def trail_cautious(s: Any, read: tuple[int, ...], rng: random.Random) -> Any:
-    from cardgm.games.cattle_trail import rules as R
-    from cardgm.games.cattle_trail.actions import Business
-
-    need = _trail_plan(s)
-    pace = "EASY" if need <= 8 else "STEADY" if need <= 12 else "PUSH"
-    if s.wear >= 3 and need <= 8.5:
-        pace = "REST"
-    offered = R.legal_business(s)
-    keep = R.per_ten(s.head) if s.mile < 118 else 0  # the toll kept back
-    business = Business()
-    if offered:
-        shoe = "SHOE" in offered and not s.shod and s.silver - R.per_ten(s.head) >= keep + 2
-        spend = R.per_ten(s.head) if shoe else 0
-        roof = pace == "REST" and s.silver - spend >= keep + R.ROOF_PRICE
-        spend += R.ROOF_PRICE if roof else 0
-        meal = _trail_meal(replace(s, silver=s.silver - spend), keep)
-        business = Business(meal=meal, roof=roof, shoe=shoe)
-    ford_ok = s.spate <= 1 or need > 12
-    return _trail_order(s, pace, "TWO BOATS", ford_ok, business)
-
-
-def trail_steady(s: Any, read: tuple[int, ...], rng: random.Random) -> Any:
-    from cardgm.games.cattle_trail import rules as R
-    from cardgm.games.cattle_trail.actions import Business
-
-    business = Business()
-    if R.legal_business(s):
-        keep = R.per_ten(s.head) if s.mile < 118 else 0
-        business = Business(meal=_trail_meal(s, keep))
-    return _trail_order(s, "STEADY", "ONE BOAT", True, business)
-
-
-def trail_greedy(s: Any, read: tuple[int, ...], rng: random.Random) -> Any:
-    from cardgm.games.cattle_trail import rules as R
-    from cardgm.games.cattle_trail.actions import Business
-
-    business = Business()
-    if R.legal_business(s) and s.meal == 0:
-        business = Business(meal=_trail_meal(s, R.per_ten(s.head) if s.mile < 118 else 0))
-    return _trail_order(s, "PUSH", "ONE BOAT", True, business)
-
-
-def trail_random(s: Any, read: tuple[int, ...], rng: random.Random) -> Any:
-    from cardgm.games.cattle_trail import rules as R
-    from cardgm.games.cattle_trail.actions import DayOrder
-
-    choices = [(o, p) for o in R.legal_orders(s) for p in (("EASY", "STEADY", "PUSH", "REST") if o == "TOLL" else (None,))]
-    order, pace = rng.choice(choices)
-    return DayOrder(order, toll_pace=pace)
 
 
 # -- playing a policy -------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Game:
-    """What par needs of a card's rules: its opening, one step, the score, the end."""
-
-    id: str
-    policies: dict[str, Policy]
-    new: Callable[[], Any]
-    step: Callable[[tuple[int, ...], Any, Any], Any]
-    done: Callable[[Any], bool]
-    outcome: Callable[[Any], tuple[str, int]]
-    tape_len: int
+def game_for(game_id: str) -> ParRules:
+    """The par rules of a game (its registry entry's `par`); ValueError if it has none."""
+    found = games.entry(game_id)
+    if found.par is None:
+        known = " and ".join(e.id for e in games.entries() if e.par is not None)
+        raise ValueError(f"par knows {known}, not {game_id}")
+    rules: ParRules = games.part(found, "par")
+    return rules
 
 
-def game_for(game_id: str) -> Game:
-    if game_id == "becalmed":
-        from cardgm.games.becalmed import rules as R
-        from cardgm.games.becalmed.state import State
-
-        return Game(
-            "becalmed",
-            {"cautious": becalmed_cautious, "steady": becalmed_steady, "greedy": becalmed_greedy, "random": becalmed_random},
-            State,
-            lambda tape, s, a: R.apply(s, a, tape)[0],
-            lambda s: s.end is not None,
-            lambda s: (s.end, R.score(s)),
-            28,
-        )
-    if game_id == "cattle-trail":
-        from cardgm.games.cattle_trail import rules as R
-        from cardgm.games.cattle_trail.state import Drove
-
-        return Game(
-            "cattle-trail",
-            {"cautious": trail_cautious, "steady": trail_steady, "greedy": trail_greedy, "random": trail_random},
-            Drove,
-            lambda tape, s, a: R.apply(tape, s, a)[0],
-            lambda s: s.ended,
-            lambda s: (s.end, R.score(s)),
-            21,
-        )
-    raise ValueError(f"par knows becalmed and cattle-trail, not {game_id}")
-
-
-def play(game: Game, tape: tuple[int, ...], policy: Policy, rng: random.Random) -> Any:
+def play(game: ParRules, tape: tuple[int, ...], policy: Policy, rng: random.Random) -> Any:
     """One run of `policy` on `tape`; the final state. The policy sees only the values read."""
     s = game.new()
     while not game.done(s):
@@ -303,12 +89,13 @@ def par(card: Card, n: int = 100, random_runs: int = 200, seed: int = 0, quiet: 
     return rows
 
 
-def _row(game: Game, card: Card, name: str, derived: list[tuple[int, ...]], random_runs: int, seed: int, shown: Any) -> Row:
+def _row(game: ParRules, card: Card, name: str, derived: list[tuple[int, ...]], random_runs: int, seed: int, shown: Any) -> Row:
     """One policy's runs on the printed tape and on every derived tape."""
     policy = game.policies[name]
     rng = random.Random(f"{seed}:{name}")
     runs = random_runs if name == "random" else 1
-    printed, over = [], []
+    printed: list[Any] = []
+    over: list[Any] = []
     for _ in range(runs):
         printed.append(play(game, card.tape, policy, rng))
         shown.advance()

@@ -5,16 +5,51 @@ which that best was out of reach, with a call that would have kept it.
 drives, and asks the card's exact solver for the best score from the state before and after
 every move (one solver, one memo, for the whole run). The first move whose after-state's best is
 lower than its before-state's best is where the best slipped away.
+
+The solver is the game's own (`GameEntry.solver`, a `protocols.Solver`); this module knows no game.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from cardgm import games
 from cardgm.card import Card
+from cardgm.run import Reply
+from cardgm.solve.protocols import Solution, Solver, day_line
 
-SOLVABLE = ("becalmed", "cattle-trail")
+
+def solvable() -> tuple[str, ...]:
+    """The games with a solver."""
+    return tuple(e.id for e in games.entries() if e.solver is not None)
+
+
+def solver_for(card: Card, doing: str = "cardgm solves") -> Solver:
+    """The card's solver; ValueError naming the games that have one if it has none."""
+    found = games.entry(card.game_id)
+    if found.solver is None:
+        hint = f" (see `cardgm analyze {found.id}`)" if found.analyze else ""
+        raise ValueError(f"{doing} {' and '.join(solvable())}; {card.game_id} has no tape to solve{hint}")
+    solver: Solver = games.part(found, "solver")
+    return solver
+
+
+def replay(card: Card, messages: Sequence[str], start: Any = None) -> Reply:
+    """Type `messages` into a fresh run of `card` (the same Run `cardgm play` drives); the last
+    reply, whose score is the line's score when the line is read as it was meant. A confirm line
+    (turn for home) is answered yes."""
+    from cardgm.game import ReadAs
+    from cardgm.run import Run
+
+    run = Run(games.make_game(card), state=start)
+    reply = run.start()
+    for m in messages:
+        reply = run.reply(m)
+        if reply.read_as is ReadAs.CONFIRM:
+            reply = run.reply("yes")
+    return reply
 
 
 @dataclass(frozen=True)
@@ -37,27 +72,18 @@ class Review:
     best_now: int  # the best still reachable from where the run stands (= score once ended)
 
 
-def _solver(card: Card) -> tuple[Any, Any]:
-    if card.game_id == "becalmed":
-        from cardgm.solve import becalmed as S
-    elif card.game_id == "cattle-trail":
-        from cardgm.solve import cattle_trail as S
-    else:
-        raise ValueError(f"review solves {' and '.join(SOLVABLE)}; {card.game_id} has no tape to solve")
-    return S.Solver(card.tape), S.message
-
-
 def review(card: Card, messages: list[str] | tuple[str, ...], start: Any = None, quiet: bool = False) -> Review:
     """Replay `messages` from the opening (or from `start`, a resumed run's first state) and
     find where the best slipped. `cardgm play CARD --review` calls this with the run's own
     messages (`[m for m, _ in run.transcript if m is not None]`) once the run ends. A bar on
     stderr counts the messages (cardgm.progress)."""
-    from cardgm.games import make_game
     from cardgm.progress import task
-    from cardgm.run import Run, find_save_block
+    from cardgm.run import Run
+    from cardgm.save import find_block
 
-    solver, say = _solver(card)
-    run = Run(make_game(card), state=start)
+    found = solver_for(card, "review solves")
+    solver, say = found.search(card.tape), found.message
+    run = Run(games.make_game(card), state=start)
     reply = run.start()
     with task("Reviewing the run", total=len(messages), quiet=quiet) as shown:
         start_best, _ = solver.best(run.state)
@@ -68,7 +94,7 @@ def review(card: Card, messages: list[str] | tuple[str, ...], start: Any = None,
             reply = run.reply(message)
             after = run.state
             shown.advance()
-            if find_save_block(message) is not None:
+            if find_block(message) is not None:
                 start_best, _ = solver.best(after)  # a resumed run is reviewed from where it resumed
                 last = start_best
                 continue
@@ -78,7 +104,7 @@ def review(card: Card, messages: list[str] | tuple[str, ...], start: Any = None,
             best_after, _ = solver.best(after, below=best_before)
             last = best_after
             if best_after < best_before:
-                slip = Slip(reply.turn, before.day, message, best_before, best_after, say(action))
+                slip = Slip(reply.turn, getattr(before, "day", before.turn), message, best_before, best_after, say(action))
                 shown.status(f"first slip at turn {reply.turn}")
         best_now, _ = solver.best(run.state, below=slip.best_after if slip else last)
     return Review(card, reply.score, reply.end, start_best, slip, best_now)
@@ -106,40 +132,17 @@ def text(r: Review) -> str:
 # -- `cardgm solve`: the best line, checked by replay, against the card's own claims ---------------
 
 
-def _module(card: Card) -> Any:
-    if card.game_id == "becalmed":
-        from cardgm.solve import becalmed as S
-    elif card.game_id == "cattle-trail":
-        from cardgm.solve import cattle_trail as S
-    else:
-        raise ValueError(f"cardgm solves {' and '.join(SOLVABLE)}; {card.game_id} has no tape (see `cardgm analyze`)")
-    return S
-
-
-def _claims(card: Card, best: int, by_end: dict[str, Any]) -> list[str]:
-    """The card's own figures, each against what the solver found."""
+def _claims(card: Card, solver: Solver, best: int, by_end: dict[str, Solution]) -> list[str]:
+    """The card's own figures, each against what the solver found: the game's own (its solver's
+    `claims`), then the best line and par every card may print."""
     import re
 
-    out = []
+    out = [f"  {'agrees ' if c.ok else 'DIFFERS'}  \"{c.words}\": {c.found}" for c in solver.claims(card, best, by_end)]
     text = " ".join(card.text.split())
-
-    def row(claim: str, ok: bool, found: str) -> None:
-        out.append(f"  {'agrees ' if ok else 'DIFFERS'}  \"{claim}\": {found}")
-
-    if card.game_id == "becalmed":
-        if "Five ashore is 100" in text and by_end:
-            lf = by_end["landfall"].score
-            row("Five ashore is 100", lf <= 100, f"best landfall on this tape {lf if lf >= 0 else 'unreachable'}")
-        if "a ceiling of 94" in text and by_end:
-            t = by_end["taken-off"].score
-            row("a ceiling of 94", t <= 94, f"best taken-off on this tape {t if t >= 0 else 'unreachable'}")
-        if "ceiling 32" in text and by_end:
-            c = by_end["carried-off"].score
-            row("ceiling 32", c <= 32, f"best carried-off on this tape {c if c >= 0 else 'unreachable'}")
     m = re.search(r"(\d+) is the best line this tape allows", text)
     if m:
         claimed = int(m.group(1))
-        row(m.group(0), claimed == best, f"the solver's best is {best}")
+        out.append(f"  {'agrees ' if claimed == best else 'DIFFERS'}  \"{m.group(0)}\": the solver's best is {best}")
     m = re.search(r"Par is (\d+)", text)
     if m:
         out.append(f"  (\"{m.group(0)}\" is a blind policy's figure: see `cardgm par {card.game_id}`)")
@@ -153,7 +156,7 @@ def solve_report(card: Card, ends: bool = True, quiet: bool = False) -> tuple[st
 
     from cardgm.progress import task
 
-    S = _module(card)
+    solver = solver_for(card)
     t0 = time.perf_counter()
     with task(f"Solving {card.title}", quiet=quiet) as shown:
         stage = "best line"
@@ -162,14 +165,14 @@ def solve_report(card: Card, ends: bool = True, quiet: bool = False) -> tuple[st
             so_far = f"best so far {found}" if found >= 0 else "no whole line yet"
             shown.status(f"{stage}: {searched:,} states, {so_far}")
 
-        sol = S.solve(card.tape, progress=progress)
-        by_end: dict[str, Any] = {}
+        sol = solver.solve(card.tape, progress=progress)
+        by_end: dict[str, Solution] = {}
         if ends:
             # The best line's own end needs no second search: its best is the best line.
-            for i, end in enumerate(S.ENDS, 1):
-                stage = f"end:{end} ({i} of {len(S.ENDS)})"
+            for i, end in enumerate(solver.ends, 1):
+                stage = f"end:{end} ({i} of {len(solver.ends)})"
                 shown.status(stage)
-                by_end[end] = sol if end == sol.end else S.solve(card.tape, end=end, progress=progress)
+                by_end[end] = sol if end == sol.end else solver.solve(card.tape, end=end, progress=progress)
     lines = [f"{card.title} v{card.version} — the best line on this tape, by exact search", ""]
     lines.append(f"tape      {' '.join(map(str, card.tape))}")
     lines.append(f"best      {sol.score} (end:{sol.end})")
@@ -177,22 +180,10 @@ def solve_report(card: Card, ends: bool = True, quiet: bool = False) -> tuple[st
     lines.append("")
     lines.append("one best line, day by day (type these into `cardgm play`):")
     messages: list[str] = []
-    if card.game_id == "becalmed":
-        for day, said, after in S.days(card.tape, sol.line):
-            messages += said
-            lines.append(f"  day {day:2}  {' / '.join(said):34} westing {after.westing}, water {after.water}, thirst {after.thirst}, crew {''.join(a + b for a, b in zip('PCONY', after.crew))}")
-    else:
-        from cardgm.games.cattle_trail import rules as CR
-        from cardgm.games.cattle_trail.state import Drove
-
-        s = Drove()
-        for action in sol.line:
-            day = s.day
-            s, _ = CR.apply(card.tape, s, action)
-            said = S.message(action)
-            messages.append(said)
-            lines.append(f"  day {day:2}  {said:34} mile {s.mile}, head {s.head}, flesh {s.flesh}, wear {s.wear}, meal {s.meal}, silver {s.silver}")
-    reply = S.replay(card, messages)
+    for day, said, summary in solver.days(card.tape, sol.line):
+        messages += said
+        lines.append(day_line(day, said, summary))
+    reply = replay(card, messages)
     ok = reply.score == sol.score and reply.end == sol.end
     lines.append("")
     lines.append(f"replayed through the run loop: {reply.result}")
@@ -203,7 +194,7 @@ def solve_report(card: Card, ends: bool = True, quiet: bool = False) -> tuple[st
         for end, e in by_end.items():
             score = "unreachable" if e.score < 0 else str(e.score)
             lines.append(f"  end:{end:12} {score:>11}   {e.searched:>9,} states  {e.seconds:6.2f} s")
-    claims = _claims(card, sol.score, by_end)
+    claims = _claims(card, solver, sol.score, by_end)
     if claims:
         lines.append("")
         lines.append("the card's claims:")

@@ -14,21 +14,22 @@ import inspect
 import random
 import secrets as _os_secrets
 import tempfile
-from importlib import import_module
 from pathlib import Path
 from typing import Any
 
 from cardgm.card import Card
 from cardgm.game import Game
-from cardgm.games import REGISTRY, make_game as _make_game
+from cardgm import games
+from cardgm.games import make_game as _make_game
 
 
 def hides_secret(card: Card) -> bool:
     """Does this card's game play a secret drawn per run (a sealed berth)?"""
-    module = REGISTRY.get(card.game_id)
-    if module is None:
+    try:
+        entry = games.entry(card.game_id)
+    except games.UnknownGame:
         return False
-    return "sealed_file" in inspect.signature(import_module(module).make_game).parameters
+    return "sealed_file" in inspect.signature(games.load(entry.factory, entry.package)).parameters
 
 
 def draw_secret(card: Card, rng: random.Random | None = None) -> str | None:

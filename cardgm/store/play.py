@@ -24,10 +24,10 @@ from typing import Any
 
 from cardgm.card import Card, parse_card
 from cardgm.game import Game
-from cardgm.run import MAX_MESSAGE, Reply, Run, find_save_block
+from cardgm.run import MAX_MESSAGE, Reply, Run
+from cardgm.save import find_block
 
-from . import NewRun, Store, StoredRun, StoreError
-from . import _secrets
+from . import NewRun, Store, StoredRun, StoreError, _secrets
 
 __all__ = ["Refused", "ReplayMismatch", "card_of", "check_message", "rebuild", "replay_replies", "send", "start"]
 
@@ -132,7 +132,7 @@ def start(
     more: list[tuple[str, dict[str, Any]]] = []
     if first_message is not None:
         reply = live.reply(check_message(first_message))
-        if find_save_block(first_message) is not None and reply.command != "resume":
+        if find_block(first_message) is not None and reply.command != "resume":
             raise Refused(reply.prose.split("\n\n")[0])
         replies.append(reply)
         more.append((first_message, _plain(reply)))
@@ -147,7 +147,7 @@ def send(store: Store, token: str, message: str) -> tuple[StoredRun, Reply]:
     Raises RunNotFound, Refused or ReplayMismatch."""
     check_message(message)
     with store.playing(token) as locked:
-        if locked.run.secret_hidden and find_save_block(message) is not None:
+        if locked.run.secret_hidden and find_block(message) is not None:
             raise Refused(
                 "A SAVE block is not read in a run whose hidden berth is kept here: it would tell "
                 "whether a made-up grid is true of it. This run's own address resumes it."

@@ -30,15 +30,16 @@ player) reports the breach once, with the LEDGER differences listed under it as 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from dataclasses import field as dc_field
-from importlib import import_module
 from typing import Any
 
-from cardgm.card import BUILTIN, Card, CardError, load_card, parse_card
-from cardgm.game import Event, Game, ReadAs, SaveError
+from cardgm import games
+from cardgm.card import Card, CardError, load_card, parse_card
+from cardgm.game import Event, Game, SaveError
 from cardgm.run import Reply, Run
-from cardgm.verify.transcript_io import PLAYER, SAVE_BEGIN, SAVE_END, Transcript, Turn, is_ledger_line
+from cardgm.save import blocks as save_blocks
+from cardgm.verify.transcript_io import PLAYER, Transcript, Turn, is_ledger_line
 
 # -- what the audit reports ------------------------------------------------------------------------
 
@@ -167,29 +168,18 @@ class Step:
 
 
 def step(run: Run, message: str) -> Step:
-    """`run.reply(message)`, also giving back the events (read again from the same state: the reader
-    and the rules are pure, so this is what the Run did)."""
-    before, pending = run.state, run.pending
+    """`run.reply(message)`, with the state before and after and what the rules ran (the Reply
+    carries the action and its events)."""
+    before = run.state
     reply = run.reply(message)
-    events: tuple[Event, ...] = ()
-    action = None
-    if reply.read_as in (ReadAs.MOVE, ReadAs.COMMAND) and reply.command not in ("save", "resume"):
-        try:
-            bumped = replace(before, turn=before.turn + 1)
-            reading = run.game.read(bumped, message, pending)
-            if reading.runs:
-                action = reading.action
-                _, events = run.game.apply(bumped, reading.action)
-        except Exception:  # noqa: BLE001 - the Run already answered; events only explain
-            events = ()
-    return Step(reply, before, run.state, tuple(events), action)
+    return Step(reply, before, run.state, reply.events, reply.action)
 
 
 def copy_run(run: Run, state: Any = None) -> Run:
     return Run(run.game, state=run.state if state is None else state, pending=run.pending, moved=run.moved)
 
 
-# -- per-game knowledge: the adapters -------------------------------------------------------------------
+# -- per-game knowledge: the adapters (each game's `audit` module, named by its registry entry) ----------
 
 
 @dataclass
@@ -289,32 +279,20 @@ def _first_line(text: str) -> str:
     return "(nothing)"
 
 
-ADAPTERS = {
-    "becalmed": "cardgm.verify.audit_becalmed",
-    "deadreckoning": "cardgm.verify.audit_deadreckoning",
-    "cattle-trail": "cardgm.verify.audit_cattle_trail",
-}
+def auditable() -> tuple[str, ...]:
+    """The games with an audit adapter."""
+    return tuple(e.id for e in games.entries() if e.audit is not None)
 
 
 def adapter_for(game_id: str) -> Adapter:
-    if game_id not in ADAPTERS:
-        raise AuditError(f"cardgm cannot audit game '{game_id}' (it audits {', '.join(ADAPTERS)})")
-    return import_module(ADAPTERS[game_id]).ADAPTER
+    found = next((e for e in games.entries() if e.id == game_id and e.audit is not None), None)
+    if found is None:
+        raise AuditError(f"cardgm cannot audit game '{game_id}' (it audits {', '.join(auditable())})")
+    adapter: Adapter = games.part(found, "audit")
+    return adapter
 
 
 # -- the card: pasted, named, or told by the LEDGER's shape ----------------------------------------------
-
-_BRACE = re.compile(r"\{[^}]*\}")
-
-
-def save_blocks(text: str) -> list[str]:
-    """Every SAVE block in a text, BEGIN to END, except a card's own template (it has {fields})."""
-    out = []
-    for m in re.finditer(re.escape(SAVE_BEGIN) + r".*?" + re.escape(SAVE_END), text, re.S):
-        if not _BRACE.search(m.group(0)):
-            out.append(m.group(0))
-    return out
-
 
 @dataclass(frozen=True)
 class PastedCard:
@@ -324,11 +302,9 @@ class PastedCard:
 
 
 def _titles() -> dict[str, str]:
-    from cardgm.card import builtin_text
-
     out = {}
-    for game_id in BUILTIN:
-        card = parse_card(builtin_text(game_id), source=game_id)
+    for game_id in games.ids():
+        card = parse_card(games.card_text(game_id), source=game_id)
         out[card.title] = game_id
     return out
 
@@ -364,7 +340,7 @@ def choose_card(transcript: Transcript, card_name: str | None, pasted: PastedCar
     if pasted is not None:
         try:
             card = parse_card(_strip_saves(pasted.text), source="the pasted card")
-            if card.game_id in ADAPTERS:
+            if card.game_id in auditable():
                 return card, f"the card pasted in the transcript ({card.title} v{card.version})"
         except CardError:
             pass
@@ -373,9 +349,10 @@ def choose_card(transcript: Transcript, card_name: str | None, pasted: PastedCar
     # The LEDGER's shape and version tag, a SAVE's game: field, a RESULT line.
     text = "\n".join(t.text for t in transcript.turns)
     votes: dict[str, int] = {}
+    known = auditable()
     for line in text.splitlines():
         if is_ledger_line(line):
-            for game_id in ADAPTERS:
+            for game_id in known:
                 try:
                     adapter_for(game_id).parse(_ledger_text(line))
                 except ValueError:
@@ -383,12 +360,12 @@ def choose_card(transcript: Transcript, card_name: str | None, pasted: PastedCar
                 votes[game_id] = votes.get(game_id, 0) + 1
     for m in re.finditer(r"AIGC\|([a-z0-9-]+)\||game:([a-z0-9-]+)", text):
         game_id = m.group(1) or m.group(2)
-        if game_id in ADAPTERS:
+        if game_id in known:
             votes[game_id] = votes.get(game_id, 0) + 1
     if not votes:
         raise AuditError(
             "no card found: the transcript holds no pasted card, no LEDGER line of a card cardgm knows "
-            f"and no RESULT or SAVE naming one; name it with --card ({', '.join(BUILTIN)})"
+            f"and no RESULT or SAVE naming one; name it with --card ({', '.join(games.ids())})"
         )
     game_id = max(votes, key=lambda k: votes[k])
     return load_card(game_id), f"the shape of its LEDGER lines ({game_id})"
@@ -459,8 +436,6 @@ def _joined(replies: list[Turn]) -> tuple[str | None, str | None]:
 
 def audit(transcript: Transcript, card_name: str | None = None, options: dict[str, Any] | None = None) -> Audit:
     """Audit a transcript. Raises AuditError / CardError when it cannot be audited at all."""
-    from cardgm.games import make_game
-
     exchanges = _exchanges(list(transcript.turns))
     notes = list(transcript.notes)
 
@@ -476,7 +451,7 @@ def audit(transcript: Transcript, card_name: str | None = None, options: dict[st
     card, card_from = choose_card(transcript, card_name, pasted)
     adapter = adapter_for(card.game_id)
     try:
-        game = make_game(card, **(options or {}))
+        game = games.make_game(card, **(options or {}))
     except (CardError, ValueError) as exc:
         raise AuditError(f"cardgm cannot run this card: {exc}") from None
 
@@ -590,7 +565,8 @@ def _check(
         else:
             problem = adapter.strict_problem(line, game)
             if problem:
-                findings.append(Finding("ledger-format", index, where, f"{label}: the LEDGER line is not the card's format exactly: {problem}", ai=line, rules=exp_reply.ledger))
+                text = f"{label}: the LEDGER line is not the card's format exactly: {problem}"
+                findings.append(Finding("ledger-format", index, where, text, ai=line, rules=exp_reply.ledger))
         if trailing:
             findings.append(Finding("ledger-not-last", index, where, f"{label}: text follows the LEDGER line; the card ends every reply with it"))
     ra.ai_fields = ai_fields

@@ -22,6 +22,9 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from cardgm.save import BEGIN as SAVE_BEGIN
+from cardgm.save import END as SAVE_END
+
 PLAYER, AI = "player", "ai"
 
 HOW_TO_MARK = (
@@ -182,14 +185,20 @@ _BOLD = re.compile(rf"^\s*(?:\*\*|__)({_NAME})(?:\s*:)?(?:\*\*|__)\s*:?\s*(.*)$"
 _LABEL = re.compile(rf"^\s*({_NAME})\s*:\s*(.*)$", re.I)
 
 
-@lru_cache(maxsize=1)
 def _card_lines() -> frozenset[str]:
     """Every line of the shipped cards: a pasted card's own 'GM: …' lines are not speaker labels."""
-    from cardgm.card import BUILTIN, builtin_text
+    from cardgm import games
+
+    return _lines_of(games.ids())
+
+
+@lru_cache(maxsize=4)
+def _lines_of(game_ids: tuple[str, ...]) -> frozenset[str]:
+    from cardgm import games
 
     lines: set[str] = set()
-    for game_id in BUILTIN:
-        lines.update(line.strip() for line in builtin_text(game_id).splitlines() if line.strip())
+    for game_id in game_ids:
+        lines.update(line.strip() for line in games.card_text(game_id).splitlines() if line.strip())
     return frozenset(lines)
 
 
@@ -252,7 +261,6 @@ def _read_marked(lines: list[str]) -> Transcript | None:
 
 _LEDGER_LINE = re.compile(r"^\s*(?:`{1,3})?\s*\[L\]")
 _FENCE = re.compile(r"^\s*`{3}\w*\s*$")
-SAVE_BEGIN, SAVE_END = "-----BEGIN AIGC SAVE-----", "-----END AIGC SAVE-----"
 
 
 def is_ledger_line(line: str) -> bool:
@@ -273,14 +281,14 @@ def _player_paragraph(lines: list[str], start: int, stop: int) -> int:
 
 def _card_end(lines: list[str]) -> int | None:
     """If the text opens with a pasted card, the line after it (and any SAVE block after it)."""
-    from cardgm.card import BUILTIN, builtin_text
+    from cardgm import games
 
     head = "\n".join(lines[:3]).lstrip()
     if not head.startswith("# "):
         return None
     words_by_line = [len(line.split()) for line in lines]
-    for game_id in BUILTIN:
-        card_words = builtin_text(game_id).split()
+    for game_id in games.ids():
+        card_words = games.card_text(game_id).split()
         total = 0
         for i, n in enumerate(words_by_line):
             total += n

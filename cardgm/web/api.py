@@ -20,10 +20,11 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request
 from pydantic import BaseModel, ConfigDict, Field
 
-from cardgm.card import BUILTIN, CardError, load_card
-from cardgm.run import MAX_MESSAGE, find_save_block
-from cardgm.store import RunNotFound, Store, StoredRun
-from cardgm.store import play
+from cardgm import games
+from cardgm.card import CardError, load_card
+from cardgm.run import MAX_MESSAGE
+from cardgm.save import find_block
+from cardgm.store import RunNotFound, Store, StoredRun, play
 from cardgm.store._secrets import hides_secret
 
 router = APIRouter(prefix="/api", tags=["runs"])
@@ -70,7 +71,7 @@ class CardInfo(BaseModel):
 
 class NewRunIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    card: str = Field(description="a shipped card", examples=["becalmed"], json_schema_extra={"enum": list(BUILTIN)})
+    card: str = Field(description="a shipped card", examples=list(games.ids()[:1]), json_schema_extra={"enum": list(games.ids())})
     options: dict[str, Any] = Field(default_factory=dict, description="the game's options, as `make_game` takes them")
     name: str | None = Field(default=None, description="the player's name for the epilogue (40 characters)")
     save: str | None = Field(
@@ -141,7 +142,7 @@ def _base(request: Request) -> str:
 @router.get("/cards", response_model=list[CardInfo], summary="The cards a run can be made of")
 def list_cards() -> list[CardInfo]:
     out = []
-    for name in BUILTIN:
+    for name in games.ids():
         c = load_card(name)
         out.append(CardInfo(card=name, game=c.game_id, title=c.title, version=c.version, sealed=hides_secret(c)))
     return out
@@ -149,10 +150,10 @@ def list_cards() -> list[CardInfo]:
 
 @router.post("/runs", status_code=201, response_model=NewRun, responses=ERRORS, summary="Create a run")
 def create_run(body: NewRunIn, request: Request) -> NewRun:
-    if body.card not in BUILTIN:
-        raise HTTPException(404, f"no shipped card is called {body.card!r}; the cards are {', '.join(BUILTIN)}")
+    if body.card not in games.ids():
+        raise HTTPException(404, f"no shipped card is called {body.card!r}; the cards are {', '.join(games.ids())}")
     card = load_card(body.card)
-    if body.save is not None and find_save_block(body.save) is None:
+    if body.save is not None and find_block(body.save) is None:
         raise HTTPException(422, "save: that is not a SAVE block (it starts -----BEGIN AIGC SAVE-----)")
     try:
         new, replies = play.start(_store(request), card, body.options, name=body.name, first_message=body.save, draw=body.save is None)

@@ -25,10 +25,11 @@ from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Red
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
-from cardgm.card import BUILTIN, CardError, load_card
-from cardgm.run import MAX_MESSAGE, SAVE_BEGIN
-from cardgm.store import RunNotFound, Store, StoredRun
-from cardgm.store import play
+from cardgm import games
+from cardgm.card import CardError, load_card
+from cardgm.run import MAX_MESSAGE
+from cardgm.save import BEGIN as SAVE_BEGIN
+from cardgm.store import RunNotFound, Store, StoredRun, play
 from cardgm.store._secrets import hides_secret, secret_name
 
 from . import api, checks
@@ -52,7 +53,7 @@ SECURITY_HEADERS = {
 
 def cards() -> list[Any]:
     """The shipped cards, in the order the README lists them."""
-    return [load_card(name) for name in BUILTIN]
+    return [load_card(name) for name in games.ids()]
 
 
 def blurb(card: Any) -> tuple[str, str | None]:
@@ -66,8 +67,8 @@ def blurb(card: Any) -> tuple[str, str | None]:
 
 
 def card_named(name: str) -> Any:
-    if name not in BUILTIN:
-        raise HTTPException(404, f"no shipped card is called {name!r}; the cards are {', '.join(BUILTIN)}")
+    if name not in games.ids():
+        raise HTTPException(404, f"no shipped card is called {name!r}; the cards are {', '.join(games.ids())}")
     return load_card(name)
 
 

@@ -1,8 +1,7 @@
 """The best line a card's tape allows, for the epilogue: the card's exact solver, run once per
 card text and kept in the store (and in this process), so no visitor waits twice.
 
-TEMPORARY lookup of the solver: the game registry will say which games have one; until then
-`cardgm.solve.review` does.
+The solver is the game's own (`GameEntry.solver`): a game without one has no best line here.
 """
 
 from __future__ import annotations
@@ -22,9 +21,9 @@ def card_sha(card: Card) -> str:
 
 
 def solvable(card: Card) -> bool:
-    from cardgm.solve.review import SOLVABLE
+    from cardgm.solve.review import solvable as solvable_games
 
-    return bool(card.tape) and card.game_id in SOLVABLE
+    return bool(card.tape) and card.game_id in solvable_games()
 
 
 def best_line(store: Store, card: Card) -> BestLine | None:
@@ -40,9 +39,9 @@ def best_line(store: Store, card: Card) -> BestLine | None:
             return _memo[key]
         found = store.best_line(key)
         if found is None:
-            from cardgm.solve.review import _module
+            from cardgm.solve.review import solver_for
 
-            solver = _module(card)
+            solver = solver_for(card)
             sol = solver.solve(card.tape)
             found = BestLine(sol.score, sol.end, tuple(solver.message(a) for a in sol.line))
             store.keep_best_line(key, found)

@@ -16,7 +16,8 @@ import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from cardgm.card import BUILTIN, CardError, load_card
+from cardgm import games
+from cardgm.card import CardError, load_card
 
 
 @dataclass(frozen=True)
@@ -100,7 +101,7 @@ def tape_report(seed: str, n: int = 40) -> Report:
         return _error("give a seed, e.g. the one in a card's DICE TAPE heading")
     if len(seed) > 200 or any(ch.isspace() for ch in seed):
         return _error("a seed is one word, such as name:1.0.0")
-    card = next((c for c in (load_card(name) for name in BUILTIN) if c.seed == seed and c.tape), None)
+    card = next((c for c in (load_card(name) for name in games.ids()) if c.seed == seed and c.tape), None)
     if card is None:
         return Report(None, " ".join(str(v) for v in derive(seed, n)))
     derived = derive(seed, len(card.tape))

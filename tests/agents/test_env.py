@@ -98,7 +98,7 @@ def test_reset_with_a_seed_is_reproducible_and_options_name_the_deal() -> None:
 
 
 def test_info_carries_the_score_and_the_score_over_the_best_line() -> None:
-    from cardgm.solve.becalmed import solve
+    from cardgm.games.becalmed.solve import solve
 
     env = cenv.MovesEnv("becalmed")
     obs, info = env.reset(options={"deal": 4})
@@ -141,7 +141,7 @@ def test_no_observation_or_info_shows_the_berth_before_the_end() -> None:
     *_, info = a.step(strike)
     assert sorted(c for cells in info["state"]["berth"].values() for c in cells) == sorted(hulls_a)
     assert info["deal"] == "deadreckoning:1.0.0:1"
-    from cardgm.seal import verify
+    from cardgm.games.deadreckoning.seal import verify
 
     assert verify(info["reveal"], a.session.game.seal.commitment)  # the reveal file checks the seal
     assert all(step[-1]["reveal"] is None for step in seen_a)

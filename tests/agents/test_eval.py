@@ -34,7 +34,7 @@ def test_a_scripted_agent_of_structured_moves_clears_the_sea() -> None:
     assert r.end == "cleared" and r.deal == "deadreckoning:1.0.0:0"
     assert r.score == 100 - (r.messages - 10) and r.best == 100 and r.score_over_best == r.score / 100
     assert r.nothing == 0 and r.illegal == 0 and r.result and r.result.startswith("RESULT: AIGC|deadreckoning|")
-    from cardgm.seal import parse_reveal
+    from cardgm.games.deadreckoning.seal import parse_reveal
 
     assert parse_reveal(r.reveal or "").is_legal()  # the sealed berth, to check the seal with
 

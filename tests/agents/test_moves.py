@@ -155,7 +155,7 @@ def test_drovers_autumn_legal_business_always_does_something() -> None:
     moves, game = _setup("cattle-trail")
     for state in _mornings():
         for action in moves.legal(game, state):
-            after, events = trail_rules.apply(game.tape, state, action)
+            after, events = trail_rules.apply(state, action, game.tape)
             assert not [e for e in events if type(e).__name__ == "Refused"], (state, action)
             if moves.to_json(action)["move"] == "business":
                 assert after != state

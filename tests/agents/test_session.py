@@ -95,7 +95,7 @@ def test_deal_n_of_deadreckoning_is_a_sealed_berth_kept_private_until_the_end() 
 
 
 def test_best_is_the_exact_solve_of_the_dealt_tape() -> None:
-    from cardgm.solve.becalmed import solve
+    from cardgm.games.becalmed.solve import solve
 
     s = Session(load_card("becalmed"), 2)
     assert s.best() == solve(s.deal.card.tape).score

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from cardgm.card import load_card
-from cardgm.games.becalmed import make_game, rules as R
+from cardgm.games.becalmed import rules as R
+from cardgm.games.becalmed.game import make_game
 from cardgm.games.becalmed.state import State
 from cardgm.run import Run
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from cardgm.game import SaveError
-from cardgm.games.becalmed import make_game, notation as N
+from cardgm.games.becalmed import notation as N
+from cardgm.games.becalmed.game import make_game
 from cardgm.games.becalmed.state import State
 
 from .support import CARD, new_run, st

@@ -1,15 +1,17 @@
-"""The engine's speed-ups are the rules themselves, remembered: what a cache hands back is what the
-rules work out afresh, and the State built positionally has its fields where the rules put them."""
+"""The engine's speed-ups are the rules themselves, remembered: what a cache (functools) hands back
+is what the rules work out afresh, and a shared record is the record a day would build."""
 
 from __future__ import annotations
 
 from dataclasses import fields
+from functools import lru_cache
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st_
 
 from cardgm.games.becalmed import rules as R
+from cardgm.games.becalmed import shared
 from cardgm.games.becalmed.state import CANVAS_CALLS, HANDS, ISSUES, State
 
 from .support import TAPE
@@ -47,7 +49,7 @@ def play(tape: tuple[int, ...], picks: list[int]) -> list[tuple[State, object, S
 @given(tape=tapes, picks=choices)
 def test_legal_calls_are_every_complete_call_refusals_allow_cold_warm_or_evicted(tape, picks):
     mornings = [before for before, *_ in play(tape, picks) if before.phase == "calls"]
-    R._LEGAL.clear()
+    R._legal_calls.cache_clear()
     cold = [R.legal_calls(s) for s in mornings]
     warm = [R.legal_calls(s) for s in mornings]
     assert cold == warm == [allowed(s) for s in mornings]
@@ -56,23 +58,23 @@ def test_legal_calls_are_every_complete_call_refusals_allow_cold_warm_or_evicted
     assert R.legal_calls(mornings[0]) == allowed(mornings[0])
 
 
-def test_legal_calls_cache_is_bounded_and_still_right_when_cleared(monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setattr(R, "_LEGAL_MAX", 2)
-    R._LEGAL.clear()
+def test_legal_calls_cache_is_bounded_and_still_right_when_evicted(monkeypatch: pytest.MonkeyPatch):
+    assert R._legal_calls.cache_info().maxsize == 50_000
+    small = lru_cache(maxsize=2)(R._legal_calls.__wrapped__)
+    monkeypatch.setattr(R, "_legal_calls", small)
     for before, *_ in play(TAPE, list(range(0, 400, 7))):
         if before.phase == "calls":
             assert R.legal_calls(before) == allowed(before)
-            assert len(R._LEGAL) <= 2
-    R._LEGAL.clear()
+            assert small.cache_info().currsize <= 2
 
 
 @SETTINGS
 @given(tape=tapes, picks=choices)
 def test_a_day_is_the_same_whether_the_remembered_terms_and_records_are_cold_or_warm(tape, picks):
-    R._westing_terms.cache_clear()
-    R._thirst_terms.cache_clear()
-    for shared in (R._LEGAL, R._TAKEN, R._READ, R._DAWNS):
-        shared.clear()
+    for remembered in (R._westing_terms, R._thirst_terms, R._legal_calls, R.sky, R.sea):
+        remembered.cache_clear()
+    for record in (shared.poured, shared.calls_taken, shared.westing, shared.sea_read, shared.water, shared.flag, shared.thirst, shared.dawn):
+        record.cache_clear()
     cold = play(tape, picks)
     warm = play(tape, picks)
     assert cold == warm
@@ -80,9 +82,8 @@ def test_a_day_is_the_same_whether_the_remembered_terms_and_records_are_cold_or_
         assert R.apply(before, action, tape) == (after, events)
 
 
-def test_state_fields_keep_the_order_the_rules_build_a_day_in():
-    # rules._calls and rules._reckon build the day's State positionally (keywords cost a third
-    # more over twenty fields): a field moved here must be moved there too.
+def test_state_fields_keep_their_order():
+    # The order is the repr's, which the behaviour fingerprint hashes: a field moved is a new hash.
     assert [f.name for f in fields(State)] == [
         "turn", "day", "westing", "water", "thirst", "crew", "canvas", "flares", "tape", "seams",
         "sharks", "butchering", "in_lane", "passed_ship", "phase", "today", "end", "ship_answered",
@@ -91,8 +92,8 @@ def test_state_fields_keep_the_order_the_rules_build_a_day_in():
 
 
 def test_a_day_carries_the_run_s_own_fields_through():
-    # turn, the stated limits and the flags the day does not touch come through the positional
-    # build unchanged, on a plain day, on a dusk that waits on the player, and on its answer.
+    # turn, the stated limits and the flags the day does not touch come through the day's build
+    # unchanged, on a plain day, on a dusk that waits on the player, and on its answer.
     s = State(turn=7, deaths_plain=True, stop_day=12)
     while s.end is None:
         action = R.legal_actions(s)[0]
@@ -100,3 +101,10 @@ def test_a_day_carries_the_run_s_own_fields_through():
         assert (after.turn, after.deaths_plain, after.stop_day) == (7, True, 12)
         s = after
     assert s.end is not None
+
+
+def test_a_shared_record_is_the_record_a_day_would_build():
+    for make, args in ((shared.poured, ("FULL", "SHORT", 2, 0)), (shared.dawn, (3, 5, 19, "HARD WEATHER"))):
+        record = make(*args)
+        fresh = make.__wrapped__(*args)
+        assert record is make(*args) and record == fresh and repr(record) == repr(fresh) and hash(record) == hash(fresh)

@@ -15,7 +15,8 @@ from cardgm.games import make_game
 from cardgm.games.cattle_trail import notation, questions, rules, voice
 from cardgm.games.cattle_trail.actions import Business, BusinessOnly, DayOrder, TurnForHome
 from cardgm.games.cattle_trail.state import DOG, YOU, Drove
-from cardgm.run import Run, find_save_block
+from cardgm.run import Run
+from cardgm.save import find_block as find_save_block
 
 CARD = load_card("cattle-trail")
 GAME = make_game(CARD)
@@ -78,7 +79,7 @@ def test_random_legal_play_keeps_every_clamp_and_invariant(choices: list[int]) -
         legal = candidates(s)
         # turn for home only on a rare pick, so most lines run long
         action = legal[pick % len(legal)] if pick % 50 == 0 else [a for a in legal if not isinstance(a, TurnForHome)][pick % (len(legal) - 1)]
-        after, events = rules.apply(CARD.tape, s, action)
+        after, events = rules.apply(s, action, CARD.tape)
         check(s, action, after)
         voice.narrate(s, action, events, after)
         s = after

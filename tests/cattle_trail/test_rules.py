@@ -29,7 +29,7 @@ def tape(values: dict[int, int] | None = None, rest: int = QUIET) -> tuple[int, 
 def go(state: Drove, order: Any, raw: int = QUIET, **kw: Any) -> tuple[Drove, tuple[Any, ...]]:
     """Run one order on `state` with day `state.day` reading `raw`."""
     action = order if not isinstance(order, str) else DayOrder(order, **kw)  # type: ignore[arg-type]
-    return rules.apply(tape({state.day: raw}), state, action)
+    return rules.apply(state, action, tape({state.day: raw}))
 
 
 def at(mile: int, day: int = 5, **kw: Any) -> Drove:
@@ -146,7 +146,7 @@ def test_ruling_08_the_bag_holds_12_and_a_gift_past_it_is_lost() -> None:
 
 def test_one_value_a_day_day_n_reads_value_n() -> None:
     t = tape({5: 3, 6: 18})
-    s, ev = rules.apply(t, at(40), DayOrder("STEADY"))
+    s, ev = rules.apply(at(40), DayOrder("STEADY"), t)
     assert [e.raw for e in ev if isinstance(e, DayRead)] == [3]
     assert (s.day, s.tape) == (6, 5)
 
@@ -291,15 +291,15 @@ def store(mile: int, **kw: Any) -> Drove:
 
 
 def test_meal_1_silver_each_as_far_as_the_bag_and_silver_go() -> None:
-    s, _ = rules.apply(CARD.tape, store(33, meal=5, silver=20), BusinessOnly(Business(meal=10)))
+    s, _ = rules.apply(store(33, meal=5, silver=20), BusinessOnly(Business(meal=10)), CARD.tape)
     assert (s.meal, s.silver) == (12, 13)
-    s, _ = rules.apply(CARD.tape, store(33, meal=5, silver=3), BusinessOnly(Business(meal=10)))
+    s, _ = rules.apply(store(33, meal=5, silver=3), BusinessOnly(Business(meal=10)), CARD.tape)
     assert (s.meal, s.silver) == (8, 0)
 
 
 def test_business_alone_uses_no_day_and_reads_no_value() -> None:
     before = store(33)
-    s, ev = rules.apply(CARD.tape, before, BusinessOnly(Business(meal=2)))
+    s, ev = rules.apply(before, BusinessOnly(Business(meal=2)), CARD.tape)
     assert (s.day, s.tape) == (before.day, before.tape)
     assert not any(isinstance(e, DayRead) for e in ev)
 
@@ -336,40 +336,40 @@ def test_roof_and_park_go_only_with_rest() -> None:
 
 
 def test_shoe_at_the_smiddy_1_silver_per_10_head_or_part_once() -> None:
-    s, _ = rules.apply(CARD.tape, store(90, head=51), BusinessOnly(Business(shoe=True)))
+    s, _ = rules.apply(store(90, head=51), BusinessOnly(Business(shoe=True)), CARD.tape)
     assert (s.shod, s.silver) == (True, 14)
-    s2, ev = rules.apply(CARD.tape, s, BusinessOnly(Business(shoe=True)))
+    s2, ev = rules.apply(s, BusinessOnly(Business(shoe=True)), CARD.tape)
     assert s2.silver == 14 and any(isinstance(e, Refused) for e in ev)
 
 
 def test_ruling_09_hire_hector_then_morag_at_the_end_of_the_crew() -> None:
     s = store(90, crew=("you", "Bran"), laid=("Ewan", "Calum"))
-    s, _ = rules.apply(CARD.tape, s, BusinessOnly(Business(hire=2)))
+    s, _ = rules.apply(s, BusinessOnly(Business(hire=2)), CARD.tape)
     assert s.crew == ("you", "Bran", "Hector", "Morag")
     assert s.silver == 12
-    s3, ev = rules.apply(CARD.tape, replace(s, crew=("you", "Bran", "Hector"), laid=("Ewan", "Calum", "Morag")), BusinessOnly(Business(hire=1)))
+    s3, ev = rules.apply(replace(s, crew=("you", "Bran", "Hector"), laid=("Ewan", "Calum", "Morag")), BusinessOnly(Business(hire=1)), CARD.tape)
     assert s3.crew == ("you", "Bran", "Hector") and any(isinstance(e, Refused) for e in ev)  # no one left
 
 
 def test_hire_a_third_hand_is_refused_free() -> None:
-    s, ev = rules.apply(CARD.tape, store(90), BusinessOnly(Business(hire=1)))
+    s, ev = rules.apply(store(90), BusinessOnly(Business(hire=1)), CARD.tape)
     assert s.silver == 20 and s.crew == ("you", "Ewan", "Calum", "Bran")
     assert any(isinstance(e, Refused) and e.errand == "HIRE" for e in ev)
 
 
 def test_sell_3_silver_a_beast_at_most_the_herd() -> None:
-    s, _ = rules.apply(CARD.tape, store(143), BusinessOnly(Business(sell=5)))
+    s, _ = rules.apply(store(143), BusinessOnly(Business(sell=5)), CARD.tape)
     assert (s.head, s.silver) == (55, 35)
     assert rules.refusal(store(143, head=4), BusinessOnly(Business(sell=5))) is not None
 
 
 def test_ruling_06_trade_is_sell_then_meal_3n_as_far_as_the_bag_goes() -> None:
-    s, _ = rules.apply(CARD.tape, store(90, meal=8), BusinessOnly(Business(trade=2)))
+    s, _ = rules.apply(store(90, meal=8), BusinessOnly(Business(trade=2)), CARD.tape)
     assert (s.head, s.meal, s.silver) == (58, 12, 22)  # +6 silver, 4 meal bought, 2 kept
 
 
 def test_ruling_07_the_mornings_sale_pays_for_the_rest() -> None:
-    s, _ = rules.apply(CARD.tape, store(90, silver=0, head=41), BusinessOnly(Business(sell=2, shoe=True, meal=3)))
+    s, _ = rules.apply(store(90, silver=0, head=41), BusinessOnly(Business(sell=2, shoe=True, meal=3)), CARD.tape)
     # SELL first: 39 head, 6 silver; SHOE priced on the 39 after the sale: 4; MEAL as far as 2 go.
     assert (s.head, s.shod, s.meal, s.silver) == (39, True, 10, 0)
 
@@ -422,7 +422,7 @@ def test_the_tryst_on_day_20_sells() -> None:
 
 def test_ruling_03_reach_it_sooner_each_day_until_20_is_a_full_rest_there() -> None:
     t = tape({17: 12, 18: 1, 19: 12, 20: 12})
-    s, ev = rules.apply(t, at(170, day=17, flesh=2, meal=5), DayOrder("STEADY"))
+    s, ev = rules.apply(at(170, day=17, flesh=2, meal=5), DayOrder("STEADY"), t)
     assert s.end == "sold" and s.tape == 20 and s.day == 21
     assert [e.day for e in ev if isinstance(e, DayRead)] == [17, 18, 19, 20]
     assert s.flesh == 5 and s.meal == 1  # three RESTs, four days eaten
@@ -448,7 +448,7 @@ def test_ruling_12_head_0_is_scattered_even_on_the_ground() -> None:
 
 
 def test_ruling_12_selling_the_whole_herd_scatters_at_that_days_dusk() -> None:
-    s, _ = rules.apply(tape({20: 12}), replace(at(143, day=15), head=60), BusinessOnly(Business(sell=60)))
+    s, _ = rules.apply(replace(at(143, day=15), head=60), BusinessOnly(Business(sell=60)), tape({20: 12}))
     assert s.head == 0 and s.end is None  # the end waits for THE DAY's step 9
     s, _ = go(s, "STEADY")
     assert s.end == "scattered"
@@ -469,7 +469,7 @@ def test_every_other_ending_scores_0() -> None:
 
 def test_turn_for_home_ends_cleanly_with_nothing_moved() -> None:
     before = at(100)
-    s, _ = rules.apply(CARD.tape, before, TurnForHome())
+    s, _ = rules.apply(before, TurnForHome(), CARD.tape)
     assert s.end == "turned-home" and replace(s, end=None) == before
 
 
@@ -494,7 +494,7 @@ def test_ruling_20_a_rest_at_a_store_gives_another_store_morning() -> None:
 
 def test_ruling_21_strays_run_on_the_trysts_rest_days_before_the_sale() -> None:
     s = at(170, day=19, head=60, crew=("you", "Bran"), laid=("Ewan", "Calum"))
-    s, ev = rules.apply(tape(), s, DayOrder("STEADY"))
+    s, ev = rules.apply(s, DayOrder("STEADY"), tape())
     assert [e.count for e in ev if isinstance(e, Strayed)] == [1, 1]  # day 19 and day 20
     assert s.end == "sold" and s.head == 58
 
@@ -503,7 +503,7 @@ def test_ruling_22_the_tips_hold_push_saves_a_day_only_on_the_pass_and_moss_and_
     def days(mile: int, stop: int, order: DayOrder) -> int:
         s, n = at(mile, day=1), 0
         while s.mile < stop:
-            s, _ = rules.apply(tape(), replace(s, day=1, tape=0), order)
+            s, _ = rules.apply(replace(s, day=1, tape=0), order, tape())
             n += 1
         return n
 

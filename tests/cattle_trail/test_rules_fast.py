@@ -46,16 +46,16 @@ def test_apply_without_events_leaves_the_same_state(picks: list[int], seed: int,
             break
         options = candidates(s)
         action = options[pick % len(options)]
-        after, events = rules.apply(tape, s, action, rulings)
-        fast, none = rules.apply(tape, s, action, rulings, checked=False, events=False)
+        after, events = rules.apply(s, action, tape, rulings)
+        fast, none = rules.apply(s, action, tape, rulings, checked=False, events=False)
         assert fast == after and none == ()
         assert events  # the ordinary call still tells what happened
         s = after
 
 
-def test_every_quick_record_is_built_whole_and_stays_frozen() -> None:
-    # records.quick_init gives each event, the Drove and the orders a faster __init__; the record must be what the dataclass
-    # declares: every field set, in order, by position or by name, defaults where left out.
+def test_every_record_is_built_whole_and_stays_frozen() -> None:
+    # Each event, the Drove and the orders are slotted frozen dataclasses: every field set, in
+    # order, by position or by name, defaults where left out; and none can be changed.
     records = [c for _, c in inspect.getmembers(E, inspect.isclass) if c.__module__ == E.__name__ and dataclasses.is_dataclass(c)]
     assert len(records) == 18
     records += [Drove, Business, DayOrder]

@@ -34,7 +34,7 @@ def test_ruling_04_every_reply_counts_a_turn_and_turn_for_home_costs_two() -> No
 
 
 def test_ruling_05_the_ledger_at_that_dusk_shows_the_next_morning() -> None:
-    s, _ = rules.apply(CARD.tape, Drove(mile=171, day=20, tape=19, turn=22), DayOrder("EASY"))
+    s, _ = rules.apply(Drove(mile=171, day=20, tape=19, turn=22), DayOrder("EASY"), CARD.tape)
     assert s.end == "sold"
     assert GAME.ledger(s).startswith("[L] turn:22 day:21/20 mile:179/179 @tryst |")
     assert GAME.ledger(s).endswith("tape:20 | v1.0.0")

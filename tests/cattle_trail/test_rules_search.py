@@ -46,7 +46,7 @@ def play(line: tuple[DayOrder, ...], rulings: rules.Rulings = rules.RULED) -> li
     for order in line:
         if states[-1].ended:
             break
-        after, _ = rules.apply(CARD.tape, states[-1], order, rulings)
+        after, _ = rules.apply(states[-1], order, CARD.tape, rulings)
         states.append(after)
     return states
 
@@ -82,7 +82,7 @@ def test_ruling_13_the_best_line_under_netted_pace_and_band() -> None:
     example says it must fall: the card's sentence settles it, and the line still ends 96 here."""
     end = play(BEST_LINE, replace(rules.RULED, pace_then_band=False))[-1]
     assert end.end == "sold"
-    s, _ = rules.apply((4,) * 40, Drove(mile=40, day=1), DayOrder("EASY"), replace(rules.RULED, pace_then_band=False))
+    s, _ = rules.apply(Drove(mile=40, day=1), DayOrder("EASY"), (4,) * 40, replace(rules.RULED, pace_then_band=False))
     assert s.flesh == 6  # the rival reading breaks "at FLESH 6, EASY on a HARD day ends at FLESH 5"
 
 

@@ -6,7 +6,7 @@ import re
 from functools import cache
 
 from cardgm.card import Card, load_card
-from cardgm.games.deadreckoning import DeadReckoning, make_game
+from cardgm.games.deadreckoning.game import DeadReckoning, make_game
 from cardgm.games.deadreckoning.state import Berth, Seal, ship_from_cells
 from cardgm.run import Reply, Run
 

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from cardgm import seal
-from cardgm.games.deadreckoning import make_game
+from cardgm.games.deadreckoning import seal
+from cardgm.games.deadreckoning.game import make_game
 from cardgm.games.deadreckoning.state import FLEET, Berth, Ship
 from cardgm.run import Run
 

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardgm import seal
+from cardgm.games.deadreckoning import seal
 from cardgm.games.deadreckoning import rules
 from cardgm.games.deadreckoning.rules import Fired, FleetCleared, Salvo
 from cardgm.games.deadreckoning.state import FLEET, Berth, Duel, ship_from_cells

@@ -9,12 +9,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardgm.card import load_card
+from cardgm.games.cattle_trail.par import trail_cautious
 from cardgm.solve import par as P
 
 CARDS = ("becalmed", "cattle-trail")
 
 
-def _choices(game: P.Game, tape: tuple[int, ...], policy: str, seed: int) -> list[tuple[int, object]]:
+def _choices(game: P.ParRules, tape: tuple[int, ...], policy: str, seed: int) -> list[tuple[int, object]]:
     """(values read, choice) for every choice a run of `policy` on `tape` makes via `P.play`."""
     made: list[tuple[int, object]] = []
     inner = game.policies[policy]
@@ -58,7 +59,7 @@ def test_every_policy_plays_every_tape_to_an_end_with_legal_moves(card_id: str) 
 def test_a_careful_drove_on_the_printed_tape_is_near_the_cards_par() -> None:
     # "Par is 60: a careful drove played blind." cautious is our careful drove.
     card = load_card("cattle-trail")
-    (s,) = [P.play(P.game_for("cattle-trail"), card.tape, P.trail_cautious, random.Random(0))]
+    (s,) = [P.play(P.game_for("cattle-trail"), card.tape, trail_cautious, random.Random(0))]
     assert s.end == "sold" and 50 <= P.game_for("cattle-trail").outcome(s)[1] <= 70
 
 

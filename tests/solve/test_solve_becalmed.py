@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from cardgm.card import load_card
 from cardgm.games.becalmed import rules as R
 from cardgm.games.becalmed.state import State
-from cardgm.solve import becalmed as B
+from cardgm.games.becalmed import solve as B
+from cardgm.solve.review import replay
 
 CARD = load_card("becalmed")
 STEADY, EMPTY = 9, 14  # STEADY BREEZE (sail +3, sun +1), AN EMPTY SEA
@@ -33,7 +34,7 @@ def day14(**fields) -> State:
 def replayed(tape: tuple[int, ...], sol: B.Solution, start: State | None = None):
     card = replace(CARD, tape=tape)
     messages = [m for _, ms, _ in B.days(tape, sol.line, start) for m in ms]
-    return B.replay(card, messages, start)
+    return replay(card, messages, start)
 
 
 def test_last_day_five_leagues_short_is_landfall_for_100() -> None:
@@ -122,13 +123,14 @@ def test_messages_are_what_the_reader_reads_back() -> None:
 def _random_state(seed: int, day: int) -> tuple[tuple[int, ...], State | None]:
     """A tape derived from the card's seed and a voyage on it played to `day` by the par policies
     and random calls, mixed day by day (random calls alone seldom keep a boat alive that long)."""
+    from cardgm.games.becalmed import par as BP
     from cardgm.solve import par as P
 
     rng = random.Random(seed)
     tape = P.tapes(CARD, seed % 30 + 1)[-1]
     s = State()
     while s.end is None and not (s.day >= day and s.phase == "calls"):
-        policy = rng.choice([P.becalmed_steady, P.becalmed_steady, P.becalmed_cautious, P.becalmed_random])
+        policy = rng.choice([BP.becalmed_steady, BP.becalmed_steady, BP.becalmed_cautious, BP.becalmed_random])
         s, _ = R.apply(s, policy(s, tape[: s.tape], rng), tape)
     return tape, (s if s.end is None else None)
 

@@ -15,14 +15,15 @@ from cardgm.card import load_card
 from cardgm.games.cattle_trail import rules as R
 from cardgm.games.cattle_trail.actions import Business, DayOrder
 from cardgm.games.cattle_trail.state import Drove
-from cardgm.solve import cattle_trail as C
+from cardgm.games.cattle_trail import solve as C
+from cardgm.solve.review import replay
 
 CARD = load_card("cattle-trail")
 TAPE = CARD.tape  # day 20 reads 12, day 21 reads 17
 
 
 def replayed(sol: C.Solution, start: Drove):
-    return C.replay(CARD, [C.message(a) for a in sol.line], start)
+    return replay(CARD, [C.message(a) for a in sol.line], start)
 
 
 def test_eight_miles_out_on_day_20_easy_lands_the_herd_in_full_flesh() -> None:
@@ -93,14 +94,14 @@ def test_messages_are_what_the_reader_reads_back() -> None:
 def _late(seed: int) -> Drove | None:
     """A drove played by the careful and steady par policies, mixed at random day by day, to
     the strath or beyond (random orders alone seldom get a herd past the bridge)."""
-    from cardgm.solve import par as P
+    from cardgm.games.cattle_trail import par as P
 
     rng = random.Random(seed)
     s = Drove()
     stop = 119 + rng.randrange(0, 40)
     while not s.ended and s.mile < stop:
         policy = rng.choice([P.trail_cautious, P.trail_steady])
-        s, _ = R.apply(TAPE, s, policy(s, TAPE[: s.tape], rng))
+        s, _ = R.apply(s, policy(s, TAPE[: s.tape], rng), TAPE)
     return None if s.ended else s
 
 
@@ -116,11 +117,11 @@ def test_no_random_line_beats_the_solver_and_the_best_line_plays_out(seed: int) 
         s = start
         while not s.ended:
             o = rng.choice(R.legal_orders(s))
-            s, _ = R.apply(TAPE, s, DayOrder(o, toll_pace=rng.choice(["EASY", "STEADY", "PUSH", "REST"]) if o == "TOLL" else None))
+            s, _ = R.apply(s, DayOrder(o, toll_pace=rng.choice(["EASY", "STEADY", "PUSH", "REST"]) if o == "TOLL" else None), TAPE)
         assert R.score(s) <= sol.score
     s = start
     for action in sol.line:
-        s, _ = R.apply(TAPE, s, action)
+        s, _ = R.apply(s, action, TAPE)
     assert R.score(s) == sol.score
 
 
@@ -152,7 +153,7 @@ def test_every_order_the_search_builds_is_one_the_rules_allow() -> None:
 def _anywhere(seed: int, tape: tuple[int, ...]) -> Drove | None:
     """A drove somewhere on the road after random orders and business (par's policies mixed with
     random orders), then shaken: its WEAR, MEAL, SILVER and SPATE set at random, Bran gone or not."""
-    from cardgm.solve import par as P
+    from cardgm.games.cattle_trail import par as P
 
     rng = random.Random(seed)
     s = Drove()
@@ -163,7 +164,7 @@ def _anywhere(seed: int, tape: tuple[int, ...]) -> Drove | None:
             action = DayOrder(o, toll_pace=rng.choice(["EASY", "STEADY", "PUSH", "REST"]) if o == "TOLL" else None)
         else:
             action = rng.choice([P.trail_cautious, P.trail_steady])(s, tape[: s.tape], rng)
-        s, _ = R.apply(tape, s, action)
+        s, _ = R.apply(s, action, tape)
     if s.ended or s.mile <= 90:
         return None  # keep the reference solves (without the loose bound) quick: past the Smiddy
     crew = s.crew if rng.random() < 0.7 else tuple(c for c in s.crew if c != "Bran")

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from cardgm.card import load_card
 from cardgm.cli import main
-from cardgm.solve import becalmed as B
+from cardgm.games.becalmed import solve as B
 from cardgm.solve.review import review, text
 
 CARD = load_card("becalmed")

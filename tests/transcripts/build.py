@@ -16,7 +16,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable
 
-from cardgm.card import builtin_text, load_card
+from cardgm.card import load_card
+from cardgm.games import card_text as builtin_text
 from cardgm.games import make_game
 from cardgm.run import Run
 

@@ -12,7 +12,8 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardgm.card import builtin_text, load_card
+from cardgm.card import load_card
+from cardgm.games import card_text as builtin_text
 from cardgm.cli import main
 from cardgm.games import make_game
 from cardgm.games.becalmed import rules as BR

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from cardgm import seal
+from cardgm.games.deadreckoning import seal
 from cardgm.store import open_store
 
 from . import live

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cardgm import seal
+from cardgm.games.deadreckoning import seal
 from cardgm.cli import main
 from cardgm.web import checks
 

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from cardgm import seal
+from cardgm.games.deadreckoning import seal
 from cardgm.run import MAX_MESSAGE
 from cardgm.store import _secrets
 from cardgm.web.app import create_app

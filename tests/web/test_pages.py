@@ -94,7 +94,7 @@ def duel_save(hits: list[str], misses: list[str]) -> str:
 def test_a_duels_save_resumes_on_the_cards_berth_or_a_pasted_reveal(client) -> None:
     import random
 
-    from cardgm import seal
+    from cardgm.games.deadreckoning import seal
 
     r = client.post("/resume", data={"save": duel_save(["B2"], ["A1"])})  # B2: a hull of the card's berth
     assert r.status_code == 303

@@ -8,7 +8,7 @@ import threading
 import pytest
 import sqlalchemy as sa
 
-from cardgm import seal
+from cardgm.games.deadreckoning import seal
 from cardgm.card import load_card
 from cardgm.run import MAX_MESSAGE
 from cardgm.store import ENDED, PLAYING, RunNotFound, Store, database_url, schema, token_sha

@@ -1,125 +1,26 @@
 """BECALMED — an open-boat drift, played exactly.
 
-Options of `make_game` (stated limits, kept in the state and never in the SAVE block):
-- `deaths="plain"`: every death told in one plain line;
-- `stop_day=N`: the voyage stops at the end of day N, ending given-over there.
+The package's layout is every game's: state.py (the boat), actions.py (what a message orders),
+events.py (what the rules did), rules.py (pure: apply, refusal, legal actions, the end and the
+score), notation.py (LEDGER, SAVE, RESULT), reader.py (words to a Reading), voice.py (events to
+prose), game.py (the `Game` the Run drives); and its tools: audit.py, solve.py, par.py.
+
+This file only tells the registry what the game offers; it imports none of it.
 """
 
-from __future__ import annotations
+from cardgm.game import GameEntry, Option
 
-from dataclasses import replace
-from typing import Any
-
-from cardgm.card import Card
-from cardgm.game import Ending, Event, GameError, Reading, SaveError
-
-from . import notation, reader, rules, voice
-from .state import DAYS, State
-
-
-class Becalmed:
-    """The Game protocol for BECALMED. Holds its card; every state is a frozen `State`."""
-
-    def __init__(self, card: Card, deaths: str | None = None, stop_day: int | None = None) -> None:
-        if deaths not in (None, "plain", "full"):
-            raise ValueError(f"deaths={deaths!r}: the only death limit cardgm honours is 'plain' (one plain line)")
-        if stop_day is not None and not 1 <= int(stop_day) <= DAYS:
-            raise ValueError(f"stop_day={stop_day}: the voyage runs days 1 to {DAYS}")
-        if len(card.tape) < 2 * DAYS:
-            raise ValueError(f"{card.source}: BECALMED reads {2 * DAYS} tape values; this card prints {len(card.tape)}")
-        self.card = card
-        self.tape = card.tape
-        self.deaths_plain = deaths == "plain"
-        self.stop_day = int(stop_day) if stop_day is not None else None
-        # What a resume from a block saved after a dusk (an even tape) must tell the player.
-        self._after_dusk: tuple[State, str] | None = None
-
-    # -- the protocol ------------------------------------------------------------------------------
-
-    def new(self) -> State:
-        # The opening reads the day-one dawn: the first LEDGER shows tape:1 with the calls asked.
-        return State(deaths_plain=self.deaths_plain, stop_day=self.stop_day)
-
-    def opening(self, state: State) -> str:
-        return voice.opening(state, self.tape[state.tape - 1])
-
-    def read(self, state: State, message: str, pending: Reading | None) -> Reading:
-        return reader.read(state, message, pending, self.tape)
-
-    def apply(self, state: State, action: Any) -> tuple[State, tuple[Event, ...]]:
-        return rules.apply(state, action, self.tape)
-
-    def narrate(self, before: State, action: Any, events: tuple[Event, ...], after: State) -> str:
-        return voice.narrate(before, action, events, after, self.tape)
-
-    def ledger(self, state: State) -> str:
-        return notation.ledger(state)
-
-    def save(self, state: State) -> str:
-        if state.phase != "calls":
-            raise GameError("a SAVE is taken between the calls, not while the dusk waits on the player")
-        return notation.save(state)
-
-    def load(self, block: str) -> State:
-        state = notation.parse_save(block, len(self.tape))
-        after_dusk = None
-        if state.tape % 2 == 0:
-            # A dusk done and the next dawn unread: "the next value read is the one after tape:{pos}".
-            if state.day >= DAYS:
-                raise SaveError("that save is after the fourteenth dusk; the voyage has ended.")
-            after_dusk = voice.resumed_after_dusk(state, self.tape[state.tape - 1])
-            state, _ = rules.read_dawn(state, self.tape)
-        state = replace(state, deaths_plain=self.deaths_plain, stop_day=self.stop_day)
-        # Said by resumed(), which the Run calls next: the state alone cannot show it.
-        self._after_dusk = (state, after_dusk) if after_dusk else None
-        return state
-
-    def save_note(self, state: State) -> str:
-        return voice.save_note()
-
-    def resumed(self, state: State) -> str:
-        loaded, self._after_dusk = self._after_dusk, None
-        return voice.resumed(state, self.tape, loaded[1] if loaded and loaded[0] == state else None)
-
-    def ending(self, state: State) -> Ending | None:
-        return rules.ending(state)
-
-    def finale(self, state: State) -> str:
-        return voice.finale(state, rules.score(state))
-
-    def result(self, state: State) -> str:
-        return notation.result(state, rules.score(state))
-
-    def pointers(self, state: State) -> str:
-        return voice.POINTERS
-
-    def fields(self, state: State) -> dict[str, Any]:
-        if state.phase == "calls" and state.end is None:
-            asking = list(rules.needs(state))
-        elif state.phase in ("turtle", "signal"):
-            asking = [state.phase]
-        else:
-            asking = []
-        return {
-            "turn": state.turn,
-            "day": state.day,
-            "westing": state.westing,
-            "water": state.water,
-            "thirst": state.thirst,
-            "crew": notation.crew_string(state.crew),
-            "canvas": state.canvas,
-            "flares": state.flares,
-            "tape": state.tape,
-            "flags": state.flag_list(),
-            "phase": state.phase,
-            "asking": asking,
-            "today": None if state.today is None else {
-                "issue": state.today.issue, "canvas": state.today.canvas, "hands": state.today.hands,
-            },
-            "end": state.end,
-            "limits": {"deaths": "plain" if state.deaths_plain else None, "stop_day": state.stop_day},
-        }
-
-
-def make_game(card: Card, **options: Any) -> Becalmed:
-    return Becalmed(card, **options)
+ENTRY = GameEntry(
+    id="becalmed",
+    title="BECALMED",
+    card="becalmed.md",
+    package=__name__,
+    factory=".game:make_game",
+    audit=".audit:ADAPTER",
+    solver=".solve:SOLVER",
+    par=".par:PAR",
+    options=(
+        Option("--stop-day", "stop_day", "BECALMED: a stated limit: the voyage stops at the end of day N, given over.", "int"),
+        Option("--deaths", "deaths", "BECALMED: a stated limit: 'plain' tells every death in one plain line.", "choice", ("plain",)),
+    ),
+)

@@ -8,6 +8,9 @@ import re
 from dataclasses import dataclass, replace
 
 from cardgm.game import SaveError
+from cardgm.save import BEGIN as SAVE_BEGIN
+from cardgm.save import END as SAVE_END
+from cardgm.save import FieldWords, read_fields
 
 from .state import (
     BEACH,
@@ -22,8 +25,6 @@ from .state import (
 )
 
 VERSION = "1.0.0"
-SAVE_BEGIN = "-----BEGIN AIGC SAVE-----"
-SAVE_END = "-----END AIGC SAVE-----"
 KNOWN_FLAGS = ("SEAMS", "SHARKS", "BUTCHERING", "IN-THE-LANE", "PASSED-A-SHIP")
 
 
@@ -101,6 +102,7 @@ def save(state: State) -> str:
     return f"{SAVE_BEGIN}\n{fields}\n{SAVE_END}"
 
 
+_WORDS = FieldWords(unknown="'{key}' is not a field of a BECALMED save.")
 _KEYS = ("game", "m", "rules", "turn", "day", "westing", "water", "thirst", "canvas", "flares", "crew", "tape", "flags", "sha")
 
 
@@ -130,25 +132,7 @@ def parse_save(block: str, tape_length: int) -> State:
     accepted and gives a state whose dawn the caller reads (the card: "the next value read is the
     one after tape:{pos}").
     """
-    text = block.strip()
-    if not text.startswith(SAVE_BEGIN):
-        raise SaveError(f"the block does not begin with {SAVE_BEGIN}.")
-    if SAVE_END not in text:
-        raise SaveError(f"the block has no {SAVE_END} line; paste it whole.")
-    body = text[len(SAVE_BEGIN) : text.index(SAVE_END)]
-    found: dict[str, str] = {}
-    for token in body.split():
-        key, sep, value = token.partition(":")
-        if not sep:
-            raise SaveError(f"'{token}' is not a key:value field.")
-        if key not in _KEYS:
-            raise SaveError(f"'{key}' is not a field of a BECALMED save.")
-        if key in found:
-            raise SaveError(f"{key} appears twice.")
-        found[key] = value
-    gaps = [k for k in _KEYS if k not in found]
-    if gaps:
-        raise SaveError("the block lacks " + ", ".join(gaps) + ".")
+    found = read_fields(block, _KEYS, _WORDS)
     if found["game"] != "becalmed":
         raise SaveError(f"game:{found['game']} is not this card (becalmed).")
     if found["m"] != "open-boat" or found["rules"] != "1":

@@ -10,10 +10,40 @@ with the value read (tape 2n) and goes on with the answer.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, lru_cache
 
 from cardgm.game import Ending, Event, GameError
 
+from . import shared
+from .actions import Action, Calls, GiveOver, SetLimit, Signal, Turtle
+from .events import (
+    Asked,
+    Birds,
+    CarriedAway,
+    Dawn,
+    Dies,
+    Ended,
+    GivenOver,
+    GoesDown,
+    LimitSet,
+    Mended,
+    OverSide,
+    Raised,
+    Salt,
+    Ship,
+    Torn,
+    TurtleCall,
+)
+
+# The records a day builds through `shared`, importable from here with the others (the voice and
+# the audit read `rules.Poured`, …).
+from .events import CallsTaken as CallsTaken
+from .events import Flag as Flag
+from .events import Poured as Poured
+from .events import SeaRead as SeaRead
+from .events import Thirst as Thirst
+from .events import Water as Water
+from .events import Westing as Westing
 from .state import (
     BEACH,
     BUTCHER,
@@ -36,52 +66,6 @@ from .state import (
     count_souls,
 )
 
-# -- actions: what a message can order ------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Calls:
-    """The day's three calls; the reader holds a partial one until the rest come."""
-
-    issue: str | None = None
-    canvas: str | None = None
-    hands: str | None = None
-    day: int = 0  # the day they were given for: a held partial never crosses a dawn
-
-    def merged(self, newer: "Calls") -> "Calls":
-        """The held calls with the newer message's calls laid over them (the newer wins)."""
-        return Calls(
-            newer.issue or self.issue,
-            newer.canvas or self.canvas,
-            newer.hands or self.hands,
-            newer.day or self.day,
-        )
-
-    def given(self) -> list[str]:
-        return [c for c in (self.issue, self.canvas, self.hands) if c]
-
-
-@dataclass(frozen=True, slots=True)
-class Turtle:
-    take: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Signal:
-    burn: int  # flares burnt: 0 lets her go
-
-
-@dataclass(frozen=True, slots=True)
-class GiveOver:
-    """"let her drive", or a stated day limit reached: end:given-over where it stands."""
-
-
-@dataclass(frozen=True, slots=True)
-class SetLimit:
-    deaths_plain: bool | None = None
-    stop_day: int | None = None
-
-
 # -- the card's tables ------------------------------------------------------------------------
 
 
@@ -93,13 +77,9 @@ class Sky:
     catch: int  # what an awning catches
 
 
+@cache  # twenty values: each dawn's sky worked out once
 def sky(value: int) -> Sky:
     """THE SKY for a dawn value."""
-    got = _SKIES.get(value)
-    return got if got is not None else _sky(value)
-
-
-def _sky(value: int) -> Sky:
     if value <= 4:
         return Sky("DEAD CALM", 0, 2, 0)
     if value <= 8:
@@ -113,20 +93,13 @@ def _sky(value: int) -> Sky:
     return Sky("HARD WEATHER", None, 0, 0)
 
 
-_SKIES = {v: _sky(v) for v in range(1, 21)}  # every value a tape holds, looked up, not worked out
-
-
 def hard(value: int) -> bool:
     return value >= 19
 
 
+@cache  # twenty values: each dusk's sea worked out once
 def sea(value: int) -> str:
     """THE SEA's entry for a dusk value."""
-    got = _SEAS.get(value)
-    return got if got is not None else _sea(value)
-
-
-def _sea(value: int) -> str:
     if value <= 3:
         return "HEAVY DEW"
     if value <= 6:
@@ -144,9 +117,6 @@ def _sea(value: int) -> str:
     if value == 17:
         return "A GREEN TURTLE"
     return "A SHIP"
-
-
-_SEAS = {v: _sea(v) for v in range(1, 21)}
 
 
 def flares_needed(value: int) -> int:
@@ -240,201 +210,74 @@ def _missing(need: tuple[str, ...], calls: Calls) -> tuple[str, ...]:
     return tuple(k for k in need if not given[k])
 
 
-# -- the events --------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Poured(Event):
-    called: str
-    issue: str
-    measures: int
-    water: int  # what is left in the breaker
-
-
-@dataclass(frozen=True, slots=True)
-class CallsTaken(Event):
-    canvas: str
-    hands: str
-
-
-@dataclass(frozen=True, slots=True)
-class Westing(Event):
-    parts: tuple[tuple[str, int], ...]  # ("set", 1), ("sail", 3), ("hard weather", 5), ("oars", 1)
-    gain: int
-    westing: int
-    in_lane: bool
-
-
-@dataclass(frozen=True, slots=True)
-class CarriedAway(Event):
-    canvas: str  # SAIL or AWNING
-
-
-@dataclass(frozen=True, slots=True)
-class SeaRead(Event):
-    position: int
-    value: int
-    name: str
-
-
-@dataclass(frozen=True, slots=True)
-class Water(Event):
-    item: str  # spoiled, rain-catch, dew, flotsam, turtle, fish, bled
-    amount: int  # signed, as it actually moved the breaker
-    water: int
-
-
-@dataclass(frozen=True, slots=True)
-class Flag(Event):
-    flag: str
-    action: str  # set, stands, closed, counted, cleared
-
-
-@dataclass(frozen=True, slots=True)
-class Torn(Event):
-    """Today's fish, torn off the line by the sharks."""
-
-
-@dataclass(frozen=True, slots=True)
-class Birds(Event):
-    westing: int
-
-
-@dataclass(frozen=True, slots=True)
-class Asked(Event):
-    question: str  # turtle or signal
-    value: int
-
-
-@dataclass(frozen=True, slots=True)
-class TurtleCall(Event):
-    take: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Ship(Event):
-    value: int
-    in_lane: bool
-    burnt: int
-    answered: bool
-    lacked: bool  # too few flares to answer her: no question was asked
-
-
-@dataclass(frozen=True, slots=True)
-class Thirst(Event):
-    before: int
-    parts: tuple[tuple[str, int], ...]
-    after: int
-
-
-@dataclass(frozen=True, slots=True)
-class Salt(Event):
-    soul: str
-    to: str  # s1 or x
-
-
-@dataclass(frozen=True, slots=True)
-class GoesDown(Event):
-    soul: str
-
-
-@dataclass(frozen=True, slots=True)
-class Dies(Event):
-    soul: str
-
-
-@dataclass(frozen=True, slots=True)
-class OverSide(Event):
-    soul: str
-    lost: bool  # SHARKS stood: he does not come back
-
-
-@dataclass(frozen=True, slots=True)
-class Raised(Event):
-    soul: str
-
-
-@dataclass(frozen=True, slots=True)
-class Mended(Event):
-    pass
-
-
-@dataclass(frozen=True, slots=True)
-class Ended(Event):
-    end: str
-
-
-@dataclass(frozen=True, slots=True)
-class Dawn(Event):
-    day: int
-    position: int
-    value: int
-    name: str
-
-
-@dataclass(frozen=True, slots=True)
-class GivenOver(Event):
-    pass
-
-
-@dataclass(frozen=True, slots=True)
-class LimitSet(Event):
-    deaths_plain: bool | None
-    stop_day: int | None
-
-
 # -- apply -------------------------------------------------------------------------------------
 
 
-def apply(state: State, action: object, tape: tuple[int, ...]) -> tuple[State, tuple[Event, ...]]:
-    """The new state and what happened. Raises GameError for anything the card does not allow."""
+def refusal(state: State, action: object) -> str | None:
+    """Why the card does not allow `action` now, in the state's terms (the GameError `apply`
+    raises); None when it does."""
     if state.end is not None:
-        raise GameError(f"the voyage is over (end:{state.end})")
-    if isinstance(action, Calls):  # first: nearly every action is the day's calls
+        return f"the voyage is over (end:{state.end})"
+    if isinstance(action, Calls):
+        return _calls_refusal(state, action, needs(state))
+    if isinstance(action, GiveOver):
+        return None
+    if isinstance(action, SetLimit):
+        if action.stop_day is not None and not state.day <= action.stop_day <= DAYS:
+            return f"a stop at day {action.stop_day}: today is day {state.day} of {DAYS}"
+        return None
+    if isinstance(action, Turtle):
+        return None if state.phase == "turtle" and state.today is not None else "no turtle is asked about"
+    if isinstance(action, Signal):
+        if state.phase != "signal" or state.today is None:
+            return "no ship is asked about"
+        return None if 0 <= action.burn <= state.flares else f"burn {action.burn}: the boat has {state.flares} flares"
+    return f"not a BECALMED action: {action!r}"
+
+
+def _calls_refusal(state: State, calls: Calls, need: tuple[str, ...]) -> str | None:
+    """refusal() of a day's calls, with this morning's needs(state) in hand."""
+    if state.phase != "calls":
+        return f"the calls are not asked now (the dusk waits on the {state.phase})"
+    if calls.day and calls.day != state.day:
+        return f"calls given for day {calls.day} on day {state.day}"
+    gaps = _missing(need, calls)
+    if gaps:
+        return "calls missing: " + ", ".join(gaps)
+    bad = _refusals(state, calls, need)
+    return " ".join(bad.values()) if bad else None
+
+
+def apply(state: State, action: Action, tape: tuple[int, ...]) -> tuple[State, tuple[Event, ...]]:
+    """The new state and what happened. Raises GameError, with `refusal`'s reason, for anything
+    the card does not allow."""
+    if isinstance(action, Calls) and state.end is None:  # nearly every action: checked as it runs
         return _calls(state, action, tape)
+    why = refusal(state, action)
+    if why is not None:
+        raise GameError(why)
     if isinstance(action, GiveOver):
         return replace(state, end="given-over", phase="over"), (GivenOver(), Ended("given-over"))
     if isinstance(action, SetLimit):
-        if action.stop_day is not None and not state.day <= action.stop_day <= DAYS:
-            raise GameError(f"a stop at day {action.stop_day}: today is day {state.day} of {DAYS}")
         new = state
         if action.deaths_plain is not None:
             new = replace(new, deaths_plain=action.deaths_plain)
         if action.stop_day is not None:
             new = replace(new, stop_day=action.stop_day)
         return new, (LimitSet(action.deaths_plain, action.stop_day),)
+    assert state.today is not None  # refusal: a turtle or a signal answers a dusk that waits
     if isinstance(action, Turtle):
-        if state.phase != "turtle" or state.today is None:
-            raise GameError("no turtle is asked about")
         return _answered(state, state.today, tape, turtle=action.take)
-    if isinstance(action, Signal):
-        if state.phase != "signal" or state.today is None:
-            raise GameError("no ship is asked about")
-        if not 0 <= action.burn <= state.flares:
-            raise GameError(f"burn {action.burn}: the boat has {state.flares} flares")
-        return _answered(state, state.today, tape, burn=action.burn)
-    raise GameError(f"not a BECALMED action: {action!r}")
-
-
-# Records with few possible values are built once each and shared (they are frozen): a day's
-# CallsTaken by its calls, a SeaRead by its position and value, a Dawn by its day and value.
-_TAKEN: dict[tuple[str, str], CallsTaken] = {}
-_READ: dict[tuple[int, int], SeaRead] = {}
-_DAWNS: dict[tuple[int, int], Dawn] = {}
+    assert isinstance(action, Signal)  # refusal: nothing else is an action
+    return _answered(state, state.today, tape, burn=action.burn)
 
 
 def _calls(state: State, calls: Calls, tape: tuple[int, ...]) -> tuple[State, tuple[Event, ...]]:
-    if state.phase != "calls":
-        raise GameError(f"the calls are not asked now (the dusk waits on the {state.phase})")
-    if calls.day and calls.day != state.day:
-        raise GameError(f"calls given for day {calls.day} on day {state.day}")
+    """The day from the calls on, once `refusal` would pass them."""
     need = needs(state)
-    gaps = _missing(need, calls)
-    if gaps:
-        raise GameError("calls missing: " + ", ".join(gaps))
-    bad = _refusals(state, calls, need)
-    if bad:
-        raise GameError(" ".join(bad.values()))
+    why = _calls_refusal(state, calls, need)
+    if why is not None:
+        raise GameError(why)
     # THE ISSUE: the measures leave the breaker at the call, against what is in her this morning.
     called = calls.issue or "DRY"
     issue = called
@@ -450,10 +293,7 @@ def _calls(state: State, calls: Calls, tape: tuple[int, ...]) -> tuple[State, tu
         hands = BUTCHER if state.butchering else NO_HANDS
     water = state.water - measures
     canvas = state.canvas if state.canvas == "lost" else canvas_call.lower()
-    taken = _TAKEN.get((canvas_call, hands))
-    if taken is None:
-        taken = _TAKEN[canvas_call, hands] = CallsTaken(canvas_call, hands)
-    events: list[Event] = [Poured(called, issue, measures, water), taken]
+    events: list[Event] = [shared.poured(called, issue, measures, water), shared.calls_taken(canvas_call, hands)]
 
     # 1) WESTING
     parts, gain, carried = _westing_terms(dawn_value(state, tape), canvas_call, hands)
@@ -462,15 +302,12 @@ def _calls(state: State, calls: Calls, tape: tuple[int, ...]) -> tuple[State, tu
         events.append(CarriedAway(canvas_call))
     westing = min(BEACH, state.westing + gain)
     in_lane = LANE[0] <= westing <= LANE[1]
-    events.append(Westing(parts, gain, westing, in_lane))
+    events.append(shared.westing(parts, gain, westing, in_lane))
 
     # The dusk's sea value is read now, after the westing.
     pos = 2 * state.day
     value = tape[pos - 1]
-    read = _READ.get((pos, value))
-    if read is None:
-        read = _READ[pos, value] = SeaRead(pos, value, sea(value))
-    events.append(read)
+    events.append(shared.sea_read(pos, value, sea(value)))
     if value == 17:
         phase = "turtle"
     elif value >= 18 and in_lane and state.flares >= flares_needed(value):
@@ -478,28 +315,13 @@ def _calls(state: State, calls: Calls, tape: tuple[int, ...]) -> tuple[State, tu
     else:  # no question: the reckoning runs on in this same step
         return _reckon(state, tape, issue, canvas_call, hands, water, canvas, westing, in_lane, pos, events)
     events.append(Asked(phase, value))
-    s = State(  # positional, in the fields' order: keywords cost a third more
-        state.turn,  # turn
-        state.day,  # day
-        westing,  # westing
-        water,  # water
-        state.thirst,  # thirst
-        state.crew,  # crew
-        canvas,  # canvas
-        state.flares,  # flares
-        pos,  # tape
-        state.seams,  # seams
-        state.sharks,  # sharks
-        state.butchering,  # butchering
-        in_lane,  # in_lane
-        state.passed_ship,  # passed_ship
-        phase,  # phase
-        Today(called, issue, measures, canvas_call, hands),  # today: held while the dusk waits
-        state.end,  # end
-        state.ship_answered,  # ship_answered
-        state.deaths_plain,  # deaths_plain
-        state.stop_day,  # stop_day
-    )
+    held = Today(called, issue, measures, canvas_call, hands)  # held while the dusk waits
+    s = State(
+        turn=state.turn, day=state.day, westing=westing, water=water, thirst=state.thirst, crew=state.crew,
+        canvas=canvas, flares=state.flares, tape=pos, seams=state.seams, sharks=state.sharks,
+        butchering=state.butchering, in_lane=in_lane, passed_ship=state.passed_ship, phase=phase, today=held,
+        end=state.end, ship_answered=state.ship_answered, deaths_plain=state.deaths_plain, stop_day=state.stop_day,
+    )  # fmt: skip
     return s, tuple(events)
 
 
@@ -596,23 +418,23 @@ def _reckon(
     if is_hard and (canvas_call != "DOWN" or hands != "BAIL"):
         took = min(4, water)
         water -= took
-        events.append(Water("spoiled", -took, water))
+        events.append(shared.water("spoiled", -took, water))
     if canvas_call == "AWNING" and not is_hard and the_sky.catch:
         water += the_sky.catch
-        events.append(Water("rain-catch", the_sky.catch, water))
+        events.append(shared.water("rain-catch", the_sky.catch, water))
     seams, sharks_set, swell = s.seams, False, False
     flares, passed, answered = s.flares, s.passed_ship, False
     butcher_next = False
     if kind == "HEAVY DEW":
         if canvas_call == "AWNING" and not is_hard:  # carried away in a gale: nothing spread (ruling 8)
             water += 3
-            events.append(Water("dew", 3, water))
+            events.append(shared.water("dew", 3, water))
     elif kind == "THE SEAMS WORK":
         if not s.seams:
             seams = True
-            events.append(Flag("SEAMS", "set"))
+            events.append(shared.flag("SEAMS", "set"))
         else:
-            events.append(Flag("SEAMS", "stands"))  # ruling 13: nothing new
+            events.append(shared.flag("SEAMS", "stands"))  # ruling 13: nothing new
     elif kind == "SHARKS":
         sharks_set = True
     elif kind == "A SWELL FROM THE SOUTH-WEST":
@@ -622,12 +444,12 @@ def _reckon(
         events.append(Birds(westing))
     elif kind == "FLOTSAM":
         water += 6
-        events.append(Water("flotsam", 6, water))
+        events.append(shared.water("flotsam", 6, water))
     elif kind == "A GREEN TURTLE":
         if turtle:
             water += 6
             butcher_next = True
-            events.append(Water("turtle", 6, water))
+            events.append(shared.water("turtle", 6, water))
     elif kind == "A SHIP":
         need = flares_needed(value)
         if in_lane:
@@ -646,28 +468,28 @@ def _reckon(
         else:
             catch = 5 if sky_value <= 4 else 2
             water += catch
-            events.append(Water("fish", catch, water))
+            events.append(shared.water("fish", catch, water))
     if s.seams:  # SEAMS set on an earlier dusk
         if hands == "BAIL":
             seams = False
-            events.append(Flag("SEAMS", "closed"))
+            events.append(shared.flag("SEAMS", "closed"))
         else:
             took = min(2, water)
             water -= took
-            events.append(Water("bled", -took, water))
+            events.append(shared.water("bled", -took, water))
     if sharks_set:
         sharks = 3  # the setting dusk does not count (ruling 1)
-        events.append(Flag("SHARKS-3", "set"))
+        events.append(shared.flag("SHARKS-3", "set"))
     elif s.sharks > 0:
         sharks = s.sharks - 1
-        events.append(Flag(f"SHARKS-{sharks}" if sharks else "SHARKS", "counted" if sharks else "cleared"))
+        events.append(shared.flag(f"SHARKS-{sharks}" if sharks else "SHARKS", "counted" if sharks else "cleared"))
     else:
         sharks = 0
 
     # 3) THIRST: every term, then the relief, then one clamp (ruling 2).
     parts, terms = _thirst_terms(sky_value, canvas_call, hands, swell, S2 in s.crew, issue)
     thirst = max(0, min(MAX_THIRST, s.thirst + terms))
-    events.append(Thirst(s.thirst, parts, thirst))
+    events.append(shared.thirst(s.thirst, parts, thirst))
 
     # 4) THE CREW: the salted move first, then the ladder.
     crew = list(s.crew)
@@ -733,28 +555,12 @@ def _reckon(
         phase = "calls"
         events.append(dawn)
     # The day's state, built once (yesterday's butchering clears at this dusk; a turtle sets it anew).
-    after = State(  # positional, in the fields' order: keywords cost a third more
-        s.turn,  # turn
-        day,  # day
-        westing,  # westing
-        water,  # water
-        thirst,  # thirst
-        new_crew,  # crew
-        canvas,  # canvas
-        flares,  # flares
-        pos,  # tape
-        seams,  # seams
-        sharks,  # sharks
-        butcher_next,  # butchering
-        in_lane,  # in_lane
-        passed,  # passed_ship
-        phase,  # phase
-        None,  # today
-        end,  # end
-        answered,  # ship_answered
-        s.deaths_plain,  # deaths_plain
-        s.stop_day,  # stop_day
-    )
+    after = State(
+        turn=s.turn, day=day, westing=westing, water=water, thirst=thirst, crew=new_crew, canvas=canvas,
+        flares=flares, tape=pos, seams=seams, sharks=sharks, butchering=butcher_next, in_lane=in_lane,
+        passed_ship=passed, phase=phase, today=None, end=end, ship_answered=answered,
+        deaths_plain=s.deaths_plain, stop_day=s.stop_day,
+    )  # fmt: skip
     return after, tuple(events)
 
 
@@ -769,10 +575,7 @@ def _dawn(today: int, tape: tuple[int, ...]) -> tuple[int, int, Dawn]:
     day = today + 1
     pos = 2 * day - 1
     value = tape[pos - 1]
-    dawn = _DAWNS.get((day, value))
-    if dawn is None:
-        dawn = _DAWNS[day, value] = Dawn(day, pos, value, sky(value).name)
-    return day, pos, dawn
+    return day, pos, shared.dawn(day, pos, value, sky(value).name)
 
 
 # -- the end and the score ----------------------------------------------------------------------
@@ -800,37 +603,30 @@ def legal_calls(state: State) -> list[Calls]:
     """Every complete, legal set of calls this morning (for random play and search)."""
     if state.phase != "calls" or state.end is not None:
         return []
-    # The list depends on nothing but what `needs` and `refusals` read and the day the calls are
-    # for, so each such morning is worked out once (a search and random play meet the same
-    # mornings again and again). Bounded: cleared when it grows past _LEGAL_MAX mornings.
-    key = (state.day, state.canvas, state.crew, state.sharks, state.butchering)
-    got = _LEGAL.get(key)
-    if got is None:
-        if len(_LEGAL) >= _LEGAL_MAX:
-            _LEGAL.clear()
-        got = _LEGAL[key] = tuple(_legal_calls(state))
-    return list(got)
+    return list(_legal_calls(state.day, state.canvas, state.crew, state.sharks, state.butchering))
 
 
-_LEGAL: dict[tuple, tuple[Calls, ...]] = {}
-_LEGAL_MAX = 50_000
-
-
-def _legal_calls(state: State) -> list[Calls]:
+@lru_cache(maxsize=50_000)  # a search and random play meet the same mornings again and again
+def _legal_calls(day: int, canvas: str, crew: tuple[str, ...], sharks: int, butchering: bool) -> tuple[Calls, ...]:
+    """legal_calls for a morning, from what `needs` and `refusals` read and the day the calls are for."""
+    state = State(day=day, canvas=canvas, crew=crew, sharks=sharks, butchering=butchering)
     need = needs(state)
     canvases = ["SAIL", "AWNING", "DOWN"] if "canvas" in need else [None]
     hands = ["ROW", "FISH", "BAIL", "MEND", "WATCH"] if "hands" in need else [None]
     out = []
     for issue in ("FULL", "SHORT", "DRY"):
-        for canvas in canvases:
+        for canvas_call in canvases:
             for h in hands:
-                c = Calls(issue, canvas, h, state.day)
+                c = Calls(issue, canvas_call, h, day)
                 if not refusals(state, c):
                     out.append(c)
-    return out
+    return tuple(out)
 
 
-def legal_actions(state: State) -> list[object]:
+def legal_actions(state: State) -> list[Action]:
+    """Every action the card allows now: each legal set of calls, the turtle taken or left, every
+    number of flares the boat holds. ("let her drive" and a stated limit are always allowed and
+    never listed: neither is a move of the voyage.)"""
     if state.end is not None:
         return []
     if state.phase == "turtle":

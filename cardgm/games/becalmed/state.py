@@ -8,6 +8,7 @@ limits). Rules live in rules.py.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Literal
 
 DAYS = 14
@@ -55,10 +56,6 @@ class Today:
     hands: str  # a HANDS call, BUTCHER or NONE
 
 
-# on_feet() by crew: at most 5**5 crews, each a tuple of five suffixes.
-_ON_FEET: dict[tuple[str, ...], tuple[int, ...]] = {}
-
-
 @dataclass(frozen=True, slots=True)
 class State:
     turn: int = 1
@@ -86,11 +83,7 @@ class State:
     # -- the crew, by the card's definitions ------------------------------------------------
 
     def on_feet(self) -> tuple[int, ...]:
-        # Asked many times a morning (every call's legality): each crew's answer is worked out once.
-        feet = _ON_FEET.get(self.crew)
-        if feet is None:
-            feet = _ON_FEET[self.crew] = tuple(i for i, c in enumerate(self.crew) if c == UP)
-        return feet
+        return on_feet(self.crew)
 
     def next_on_feet(self) -> int | None:
         """The next soul thirst takes: earliest in the printed order carrying `.`."""
@@ -121,6 +114,12 @@ class State:
         if self.passed_ship:
             out.append("PASSED-A-SHIP")
         return out
+
+
+@cache  # asked many times a morning (every call's legality); at most 5**5 crews
+def on_feet(crew: tuple[str, ...]) -> tuple[int, ...]:
+    """The souls carrying `.`, by their place in the printed order."""
+    return tuple(i for i, c in enumerate(crew) if c == UP)
 
 
 def crew_string(crew: tuple[str, ...]) -> str:

@@ -9,8 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from cardgm.games.cattle_trail.records import quick_init
-
 Pace = Literal["EASY", "STEADY", "PUSH", "REST"]
 # What the day's order can be: a pace, or a crossing's own order at the Kyle, the ford, the bridge.
 OrderName = Literal["EASY", "STEADY", "PUSH", "REST", "ONE BOAT", "TWO BOATS", "FORD", "TOLL"]
@@ -35,8 +33,7 @@ def place_kind(mile: int) -> PlaceKind:
     return LANDMARKS[mile][1] if mile in LANDMARKS else "leg"
 
 
-@quick_init  # built for every order a search tries
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # built for every order a search tries
 class Business:
     """A morning's errands at a store (STORES). Zero/False means not asked for."""
 
@@ -52,26 +49,28 @@ class Business:
         return bool(self.meal or self.roof or self.shoe or self.hire or self.sell or self.trade or self.park)
 
 
-@quick_init  # built for every order a search tries
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # built for every order a search tries
 class DayOrder:
     """One day's order: business first (if any), then the order, which reads value n.
 
     `order` is the pace or crossing order. `toll_pace` is the pace named with TOLL at the
     bridge (EASY/STEADY/PUSH, or REST to stay at 119)."""
 
-    order: OrderName
+    order: str  # an OrderName: the reader and the searches build it from the words and tables
     business: Business = Business()
-    toll_pace: Pace | None = None
+    toll_pace: str | None = None  # a Pace
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class BusinessOnly:
     """Business confirmed on its own: done at once; no value read, no day used."""
 
     business: Business
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TurnForHome:
     """"turn for home", confirmed: end:turned-home."""
+
+
+Action = DayOrder | BusinessOnly | TurnForHome

@@ -5,22 +5,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardgm.game import Event
-from cardgm.games.cattle_trail.records import quick_init as _quick
-
 
 # -- morning business ---------------------------------------------------------------------------
 
 
-@_quick
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Sold(Event):
     head: int  # beasts sold
     silver: int  # silver taken (3 a beast)
     trade: bool = False  # the SELL half of a TRADE
 
 
-@_quick
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Bought(Event):
     asked: int  # MEAL asked for
     got: int  # MEAL bought
@@ -29,21 +25,18 @@ class Bought(Event):
     limit: str = ""  # "bag" or "silver" when fewer were bought than asked
 
 
-@_quick
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Shod(Event):
     cost: int
 
 
-@_quick
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Hired(Event):
     name: str
     cost: int
 
 
-@_quick
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Lodged(Event):
     """ROOF and/or PARK paid for, as this day's REST."""
 
@@ -52,8 +45,7 @@ class Lodged(Event):
     cost: int
 
 
-@_quick
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Refused(Event):
     """An errand the card does not allow here or now; nothing is charged for it."""
 
@@ -64,16 +56,14 @@ class Refused(Event):
 # -- the day ------------------------------------------------------------------------------------
 
 
-@_quick
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DayRead(Event):
     day: int
     raw: int
     sky: str  # STORM, RAIN, FAIR
 
 
-@_quick
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Paid(Event):
     """A crossing's price: ONE BOAT, TWO BOATS, TOLL."""
 
@@ -81,8 +71,7 @@ class Paid(Event):
     cost: int
 
 
-@_quick
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Marched(Event):
     pace: str
     start: int
@@ -91,8 +80,7 @@ class Marched(Event):
     cut: bool  # stopped at a landmark short of the pace's miles
 
 
-@_quick
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Crossed(Event):
     order: str  # ONE BOAT, TWO BOATS, FORD, TOLL
     crossing: str  # kyle, ford, bridge
@@ -100,16 +88,14 @@ class Crossed(Event):
     stop: int
 
 
-@_quick
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Rested(Event):
     mile: int
     roof: bool
     park: bool
 
 
-@_quick
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Banded(Event):
     """The day's arithmetic: raw + shift, clamped 1–20, and its band on a leg or crossing table."""
 
@@ -121,8 +107,7 @@ class Banded(Event):
     table: str  # a leg token (island, shore, …) or a crossing (kyle, ford)
 
 
-@_quick
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Moved(Event):
     """A number that the card moved: before, after (clamped), the change asked, and why."""
 
@@ -133,36 +118,31 @@ class Moved(Event):
     why: str
 
 
-@_quick
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class BranRanOff(Event):
     pass
 
 
-@_quick
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LaidUp(Event):
     name: str
 
 
-@_quick
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Strayed(Event):
     count: int
     need: int  # crew the herd needs: one per 20 head or part
     on_feet: int
 
 
-@_quick
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TrystRest(Event):
     """An early arrival's day at the tryst ground: a REST there (THE DAY step 9)."""
 
     day: int
 
 
-@_quick
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Ended(Event):
     end: str  # sold, missed, laid-up, scattered, turned-home
     score: int

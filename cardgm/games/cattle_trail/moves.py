@@ -61,9 +61,9 @@ def legal(game: Any, state: Drove) -> list[Action]:
     out: list[Action] = []
     for order in rules.legal_orders(state):
         if order == "TOLL":
-            out += [DayOrder("TOLL", toll_pace=pace) for pace in TOLL_PACES]  # type: ignore[arg-type]
+            out += [DayOrder("TOLL", toll_pace=pace) for pace in TOLL_PACES]
         else:
-            out.append(DayOrder(order))  # type: ignore[arg-type]
+            out.append(DayOrder(order))
     offered = rules.legal_business(state)
     silver = state.silver
     if "ROOF" in offered and silver >= rules.ROOF_PRICE:
@@ -239,8 +239,8 @@ def schema() -> dict[str, Any]:
 
 
 _UNIVERSE: tuple[Action, ...] = (
-    *(DayOrder(o) for o in ORDERS if o != "TOLL"),  # type: ignore[arg-type]
-    *(DayOrder("TOLL", toll_pace=p) for p in TOLL_PACES),  # type: ignore[arg-type]
+    *(DayOrder(o) for o in ORDERS if o != "TOLL"),
+    *(DayOrder("TOLL", toll_pace=p) for p in TOLL_PACES),
     DayOrder("REST", Business(roof=True)),
     DayOrder("REST", Business(park=True)),
     DayOrder("REST", Business(roof=True, park=True)),

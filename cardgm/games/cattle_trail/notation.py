@@ -32,13 +32,14 @@ from cardgm.games.cattle_trail.state import (
     YOU,
     Drove,
 )
+from cardgm.save import BEGIN as SAVE_BEGIN
+from cardgm.save import END as SAVE_END
+from cardgm.save import FieldWords, read_fields
 
 GAME_ID = "cattle-trail"
 MODE = "drove"
 VERSION = "1.0.0"
 RULES = "1"
-SAVE_BEGIN = "-----BEGIN AIGC SAVE-----"
-SAVE_END = "-----END AIGC SAVE-----"
 CREW_ORDER = (YOU, *HANDS, DOG, *HIRES)  # hires join "at the end of the crew", after Bran
 
 # -- LEDGER -------------------------------------------------------------------------------------
@@ -120,6 +121,15 @@ def save(s: Drove) -> str:
     )
 
 
+_WORDS = FieldWords(
+    no_begin="there is no '{begin}' line.",
+    no_end="there is no '{end}' line; the block was cut short.",
+    not_field="'{token}' is not a key:value field of this card's SAVE.",
+    unknown=None,
+    missing="missing {keys}.",
+    extra="{keys} is not a field of this card's SAVE.",
+    begin_anywhere=True,
+)
 _SAVE_KEYS = ("game", "m", "rules", "v", "turn", "day", "mile", "head", "flesh", "meal", "silver", "wear", "spate", "shod", "crew", "laid", "sha")
 
 
@@ -156,26 +166,7 @@ def reachable_miles(days: int) -> frozenset[int]:
 
 def load(block: str) -> Drove:
     """A Drove from a SAVE block. Raises SaveError saying why it cannot be resumed."""
-    text = block.strip()
-    if SAVE_BEGIN not in text:
-        raise SaveError(f"there is no '{SAVE_BEGIN}' line.")
-    if SAVE_END not in text:
-        raise SaveError(f"there is no '{SAVE_END}' line; the block was cut short.")
-    body = text.split(SAVE_BEGIN, 1)[1].split(SAVE_END, 1)[0]
-    fields: dict[str, str] = {}
-    for token in body.split():
-        key, sep, value = token.partition(":")
-        if not sep:
-            raise SaveError(f"'{token}' is not a key:value field of this card's SAVE.")
-        if key in fields:
-            raise SaveError(f"{key} appears twice.")
-        fields[key] = value
-    missing = [k for k in _SAVE_KEYS if k not in fields]
-    if missing:
-        raise SaveError(f"missing {', '.join(missing)}.")
-    extra = [k for k in fields if k not in _SAVE_KEYS]
-    if extra:
-        raise SaveError(f"{', '.join(extra)} is not a field of this card's SAVE.")
+    fields = read_fields(block, _SAVE_KEYS, _WORDS)
     if fields["game"] != GAME_ID:
         raise SaveError(f"it is a save of game '{fields['game']}', not {GAME_ID}.")
     if fields["m"] != MODE or fields["rules"] != RULES:

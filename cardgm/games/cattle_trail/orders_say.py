@@ -110,7 +110,7 @@ def what_would_happen(card: Any, state: Drove, action: Any) -> str:
     """The confirm line's body: the order, its costs, and every number it would move, worked by
     the rules on a copy of this morning."""
     try:
-        after, events = rules.apply(card.tape, state, action)
+        after, events = rules.apply(state, action, card.tape)
     except GameError as exc:  # the caller checks refusals first; this is a guard
         return f"{order_words(action)} ({exc})"
     bits: list[str] = []

@@ -109,7 +109,7 @@ def what_if(game: Any, state: Drove, action: Any) -> str:
     why = rules.refusal(state, action)
     if why is not None:
         return why
-    after, events = rules.apply(game.card.tape, state, action)
+    after, events = rules.apply(state, action, game.card.tape)
     parts: list[str] = []
     for e in events:
         if isinstance(e, DayRead):

@@ -1,6 +1,6 @@
 """DROVER'S AUTUMN: the card's rules as pure functions. No I/O, no randomness, no clock.
 
-`apply(tape, state, action)` runs one order through THE DAY's nine steps (or a morning's business,
+`apply(state, action, tape)` runs one order through THE DAY's nine steps (or a morning's business,
 or "turn for home") and returns the new state and the events, in order. `refusal` says why an
 action is not allowed here, in the state's own terms. docs/rulings.md (DROVER'S AUTUMN, Part 1) records every
 reading chosen where the card can be read two ways; `Rulings` keeps the rival readings the card's
@@ -15,22 +15,24 @@ from functools import cache
 from typing import Any
 
 from cardgm.game import GameError
-from cardgm.games.cattle_trail.actions import LANDMARKS, Business, BusinessOnly, DayOrder, TurnForHome, place_kind
+from cardgm.games.cattle_trail import shared
+from cardgm.games.cattle_trail.actions import (
+    LANDMARKS,
+    Action,
+    Business,
+    BusinessOnly,
+    DayOrder,
+    TurnForHome,
+    place_kind,
+)
 from cardgm.games.cattle_trail.events import (
-    Banded,
     Bought,
     BranRanOff,
-    Crossed,
-    DayRead,
     Ended,
     Hired,
     LaidUp,
     Lodged,
-    Marched,
-    Moved,
-    Paid,
     Refused,
-    Rested,
     Shod,
     Sold,
     Strayed,
@@ -330,6 +332,53 @@ def refusal(state: Drove, action: Any) -> str | None:
     return None
 
 
+# legal_actions lists SELL and TRADE of up to a dozen beasts (36 silver, six times the dearest
+# toll); the rules take any number up to the herd, but a list of every one would be 120 long.
+LISTED_SALE = 12
+
+
+def legal_actions(state: Drove) -> list[Action]:
+    """The actions the card allows this morning, each one `refusal` passes, in a bounded list:
+
+    - every order `legal_orders` gives, TOLL once with each pace (EASY, STEADY, PUSH, REST);
+    - at a store: REST with ROOF, with PARK, with both, where the store sells them; and each
+      errand on its own, before the day's order (BusinessOnly): MEAL 1 up to what the bag holds
+      and the silver buys, SHOE, HIRE 1, SELL and TRADE 1 to LISTED_SALE beasts (no more than the
+      herd);
+    - "turn for home", last.
+
+    Business with a march in one message, two errands at once and larger amounts are allowed by
+    the rules (and `refusal` passes them) but not listed: each is the same as listed actions in a
+    row, or more of one (a reader builds them from the player's words)."""
+    if state.ended:
+        return []
+    out: list[Action] = []
+    for order in legal_orders(state):
+        paces = (*MARCH_PACES, REST) if order == "TOLL" else (None,)
+        out += [DayOrder(order, toll_pace=pace) for pace in paces]
+    offered = legal_business(state)
+    if offered:
+        if "ROOF" in offered:
+            out.append(DayOrder(REST, Business(roof=True)))
+        if "PARK" in offered:
+            out.append(DayOrder(REST, Business(park=True)))
+        if "ROOF" in offered and "PARK" in offered:
+            out.append(DayOrder(REST, Business(roof=True, park=True)))
+        errands: list[Business] = [Business(meal=n) for n in range(1, min(MEAL_MAX - state.meal, state.silver) + 1)]
+        if "SHOE" in offered and not state.shod:
+            errands.append(Business(shoe=True))
+        if "HIRE" in offered:
+            errands.append(Business(hire=1))
+        sales = range(1, min(LISTED_SALE, state.head) + 1)
+        if "SELL" in offered:
+            errands += [Business(sell=n) for n in sales]
+        if "TRADE" in offered:
+            errands += [Business(trade=n) for n in sales]
+        out += [BusinessOnly(b) for b in errands]
+    out.append(TurnForHome())
+    return [a for a in out if refusal(state, a) is None]
+
+
 def _or_list(items: tuple[str, ...] | list[str]) -> str:
     items = list(items)
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
@@ -381,15 +430,16 @@ class _Work:
             after = hi
         setattr(self, field, after)
         if self.record:
-            self.events.append(Moved(field, before, after, delta, why))
+            self.events.append(shared.moved(field, before, after, delta, why))
 
     def hands(self) -> tuple[str, ...]:
         return tuple(c for c in self.crew if c not in (YOU, DOG))
 
     def freeze(self) -> Drove:
         return Drove(
-            self.s.turn, self.day, self.mile, self.head, self.flesh, self.meal, self.silver, self.wear,
-            self.spate, self.shod, self.crew, self.laid, self.tape, self.end,
+            turn=self.s.turn, day=self.day, mile=self.mile, head=self.head, flesh=self.flesh, meal=self.meal,
+            silver=self.silver, wear=self.wear, spate=self.spate, shod=self.shod, crew=self.crew, laid=self.laid,
+            tape=self.tape, end=self.end,
         )  # fmt: skip
 
 
@@ -504,7 +554,7 @@ def _table_line(w: _Work, table: str, band_name: str) -> Line:
 def _band_and_table(w: _Work, raw: int, shift: int, shift_why: str, table: str, pending: dict[str, int] | None = None) -> None:
     adjusted = clamp_value(raw + shift)
     name = band(adjusted)
-    w.events.append(Banded(raw, shift, shift_why, adjusted, name, table))
+    w.events.append(shared.banded(raw, shift, shift_why, adjusted, name, table))
     line = _table_line(w, table, name)
     why = name + (f": {line.words}" if line.words else "")
     if pending:  # the rival reading of Q13: pace and band netted, then clamped once
@@ -523,7 +573,7 @@ def _march(w: _Work, pace: str, raw: int, start: int, count_from: int) -> None:
     stop_at, _ = next_landmark(start)
     stop = min(count_from + miles, stop_at)
     leg = leg_at(start)
-    w.events.append(Marched(pace, start, stop, leg, cut=stop < count_from + miles))
+    w.events.append(shared.marched(pace, start, stop, leg, stop < count_from + miles))
     w.mile = stop
     pending: dict[str, int] = {}
     for field, delta in (("flesh", flesh), ("wear", wear)):
@@ -540,7 +590,7 @@ def _march(w: _Work, pace: str, raw: int, start: int, count_from: int) -> None:
 
 
 def _rest(w: _Work, roof: bool, park: bool) -> None:
-    w.events.append(Rested(w.mile, roof, park))
+    w.events.append(shared.rested(w.mile, roof, park))
     w.move("flesh", 2 if park else 1, "PARK" if park else REST)
     w.move("wear", -2 if roof else -1, "ROOF" if roof else REST)
 
@@ -549,9 +599,9 @@ def _crossing(w: _Work, order: str, raw: int, dawn_spate: int) -> None:
     mile = w.mile
     if order in BOATS:
         price, shift = BOATS[order]
-        w.events.append(Paid(order, price))
+        w.events.append(shared.paid(order, price))
         w.move("silver", -price, order)
-        w.events.append(Crossed(order, "kyle", mile, FAR_SIDE[mile]))
+        w.events.append(shared.crossed(order, "kyle", mile, FAR_SIDE[mile]))
         w.mile = FAR_SIDE[mile]
         _band_and_table(w, raw, shift, order, "kyle")
         return
@@ -559,7 +609,7 @@ def _crossing(w: _Work, order: str, raw: int, dawn_spate: int) -> None:
     at_bridge = mile == 118
     shift = FORD_SHIFT_PER_SPATE * dawn_spate + (BRIDGE_FORD_SHIFT if at_bridge else 0)
     why = f"FORD: SPATE {dawn_spate} at dawn × −3" + (", and −2 at the bridge" if at_bridge else "")
-    w.events.append(Crossed("FORD", "bridge" if at_bridge else "ford", mile, FAR_SIDE[mile]))
+    w.events.append(shared.crossed("FORD", "bridge" if at_bridge else "ford", mile, FAR_SIDE[mile]))
     w.mile = FAR_SIDE[mile]
     _band_and_table(w, raw, shift, why, "ford")
 
@@ -573,7 +623,7 @@ def _day(tape: tuple[int, ...], w: _Work, order: DayOrder, roof: bool, park: boo
     raw = tape[n - 1]  # 3) read value n; one value a day, never a second
     w.tape = n
     day_sky = sky(raw)
-    w.events.append(DayRead(n, raw, day_sky))
+    w.events.append(shared.day_read(n, raw, day_sky))
 
     # 4) the work
     if order.order == REST:
@@ -582,9 +632,9 @@ def _day(tape: tuple[int, ...], w: _Work, order: DayOrder, roof: bool, park: boo
         _march(w, order.order, raw, w.mile, w.mile)
     elif order.order == "TOLL":
         price = per_ten(dawn_head)
-        w.events.append(Paid("TOLL", price))
+        w.events.append(shared.paid("TOLL", price))
         w.move("silver", -price, "TOLL")
-        w.events.append(Crossed("TOLL", "bridge", 118, 119))
+        w.events.append(shared.crossed("TOLL", "bridge", 118, 119))
         w.mile = 119
         if order.toll_pace == REST or order.toll_pace is None:
             _rest(w, roof, park)
@@ -648,9 +698,9 @@ def _end(w: _Work, end: str) -> None:
 
 
 def apply(
-    tape: tuple[int, ...],
     state: Drove,
-    action: Any,
+    action: Action,
+    tape: tuple[int, ...],
     rulings: Rulings = RULED,
     *,
     checked: bool = True,

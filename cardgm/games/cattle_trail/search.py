@@ -118,7 +118,7 @@ def best_line(
         seen.add(s)
         children = []
         for order in orders(s, best_score):
-            after, _ = rules.apply(tape, s, order, rulings, checked=False, events=False)
+            after, _ = rules.apply(s, order, tape, rulings, checked=False, events=False)
             children.append((bound(after), order, after))
         children.sort(key=lambda c: -c[0])
         for ceiling, order, after in children:

@@ -10,6 +10,9 @@ from __future__ import annotations
 import re
 
 from cardgm.game import SaveError
+from cardgm.save import BEGIN as SAVE_BEGIN
+from cardgm.save import END as SAVE_END
+from cardgm.save import FieldWords, read_fields
 
 from .state import (
     COLUMNS,
@@ -27,8 +30,6 @@ from .state import (
 
 GAME_ID = "deadreckoning"
 VERSION = "1.0.0"
-SAVE_BEGIN = "-----BEGIN AIGC SAVE-----"
-SAVE_END = "-----END AIGC SAVE-----"
 GRID_MARKS = frozenset(UNFIRED + MISS + HIT)
 
 
@@ -100,6 +101,15 @@ def save(state: Duel) -> str:
     )
 
 
+_NOT_OURS = "'{short}' is not a field of this card's SAVE ({known})."
+_WORDS = FieldWords(
+    no_begin="it does not begin with {begin}.",
+    no_end="it has no {end} line; paste the whole block.",
+    not_field=_NOT_OURS,
+    unknown=_NOT_OURS,
+    twice="it gives '{key}' twice.",
+    missing="it lacks {keys}.",
+)
 SAVE_KEYS = ("game", "m", "rules", "turn", "shots", "hits", "sunk", "grid", "sha")
 
 
@@ -107,23 +117,7 @@ def parse_save(block: str) -> Duel:
     """The state a SAVE block records, checked for everything that does not need the berth:
     its format, its counts against its grid, its turn against its shots. Whether the grid can be
     true of a berth is the game's check (`rules.true_of`). Raises SaveError with the reason."""
-    body = block.strip()
-    if not body.startswith(SAVE_BEGIN):
-        raise SaveError(f"it does not begin with {SAVE_BEGIN}.")
-    if SAVE_END not in body:
-        raise SaveError(f"it has no {SAVE_END} line; paste the whole block.")
-    inner = body[len(SAVE_BEGIN) : body.index(SAVE_END)]
-    fields: dict[str, str] = {}
-    for token in inner.split():  # one field a line, or one line if the block was flattened
-        key, sep, value = token.partition(":")
-        if not sep or key not in SAVE_KEYS:
-            raise SaveError(f"'{token[:40]}' is not a field of this card's SAVE ({', '.join(SAVE_KEYS)}).")
-        if key in fields:
-            raise SaveError(f"it gives '{key}' twice.")
-        fields[key] = value
-    missing = [k for k in SAVE_KEYS if k not in fields]
-    if missing:
-        raise SaveError("it lacks " + ", ".join(missing) + ".")
+    fields = read_fields(block, SAVE_KEYS, _WORDS)  # one field a line, or one line if flattened
     if fields["game"] != GAME_ID:
         raise SaveError(f"it is a save of '{fields['game']}', not of {GAME_ID}.")
     if fields["m"] != "duel" or fields["rules"] != "1":

@@ -6,94 +6,64 @@ draws a number or prints. Errors name no cell of the berth.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Sequence
+from dataclasses import replace
 
 from cardgm.game import Ending, Event, GameError
 
-from .state import FLEET, HIT, MISS, PAR, SHIP_NAMES, UNFIRED, Berth, Duel, cell_index, is_cell
-
-
-# -- actions: what a message can order --------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Salvo:
-    """Fire on one cell ("D4"): rule 4, one shot is one grid cell."""
-
-    cell: str
-
-
-@dataclass(frozen=True)
-class StrikeColours:
-    """"I strike my colours": give up (rule 7)."""
-
-
-Action = Salvo | StrikeColours
-
-
-# -- events: what the rules did, in order ------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class AlreadyFired(Event):
-    """RESOLUTION 1: a repeat; no shot counted."""
-
-    cell: str
-
-
-@dataclass(frozen=True)
-class Fired(Event):
-    """RESOLUTION 2: a new cell marked; `hit` True for `x`."""
-
-    cell: str
-    hit: bool
-
-
-@dataclass(frozen=True)
-class Sunk(Event):
-    """RESOLUTION 3: the hit completed a ship."""
-
-    ship: str
-    length: int
-
-
-@dataclass(frozen=True)
-class FleetCleared(Event):
-    """RESOLUTION 4: all four ships sunk (hits = 10)."""
-
-    shots: int
-
-
-@dataclass(frozen=True)
-class ColoursStruck(Event):
-    """The player gave up."""
-
+from . import shared
+from .actions import Action, Salvo, StrikeColours
+from .events import AlreadyFired as AlreadyFired  # built through `shared`; the voice reads them here
+from .events import ColoursStruck, FleetCleared, Sunk
+from .events import Fired as Fired
+from .state import CELLS, FLEET, HIT, MISS, PAR, SHIP_NAMES, UNFIRED, Berth, Duel, cell_index, is_cell
 
 # -- the rules ---------------------------------------------------------------------------------
 
 
-def apply(state: Duel, action: Action, berth: Berth) -> tuple[Duel, tuple[Event, ...]]:
-    """One action through RESOLUTION (deterministic, in the card's order)."""
+def refusal(state: Duel, action: object) -> str | None:
+    """Why the card does not allow `action` now (the GameError `apply` raises), or None. A cell
+    already fired is allowed: RESOLUTION 1 says so and counts nothing."""
     if state.over:
-        raise GameError("the duel is over; nothing more can be fired")
+        return "the duel is over; nothing more can be fired"
+    if isinstance(action, StrikeColours):
+        return None
+    if not isinstance(action, Salvo) or not is_cell(action.cell):
+        return "a salvo is one cell on the sea: a column A-H and a row 1-8"
+    return None
+
+
+def legal_actions(state: Duel) -> Sequence[Action]:
+    """A salvo at every cell not yet fired, in the LEDGER's order (A1, B1 … H8), then striking the
+    colours; nothing once the duel is over. (A repeat is allowed but never listed: it only
+    counts nothing.)"""
+    if state.over:
+        return ()
+    return (*(Salvo(c) for c, mark in zip(CELLS, state.grid) if mark == UNFIRED), StrikeColours())
+
+
+def apply(state: Duel, action: Action, berth: Berth) -> tuple[Duel, tuple[Event, ...]]:
+    """One action through RESOLUTION (deterministic, in the card's order). Raises GameError, with
+    `refusal`'s reason, for what the card does not allow."""
+    why = refusal(state, action)
+    if why is not None:
+        raise GameError(why)
     if isinstance(action, StrikeColours):
         return replace(state, struck=True), (ColoursStruck(),)
-    if not isinstance(action, Salvo) or not is_cell(action.cell):
-        raise GameError("a salvo is one cell on the sea: a column A-H and a row 1-8")
     cell = action.cell.upper()
     i = cell_index(cell)
     if state.grid[i] != UNFIRED:  # 1) already fired: say so, count nothing
-        return state, (AlreadyFired(cell),)
+        return state, (shared.already_fired(cell),)
     ship = berth.ship_at(cell)  # 2) mark x on a hull cell, else o
     grid = state.grid[:i] + (HIT if ship else MISS) + state.grid[i + 1 :]
-    after = replace(state, grid=grid)
-    events: list[Event] = [Fired(cell, ship is not None)]
+    sunk = state.sunk
+    events: list[Event] = [shared.fired(cell, ship is not None)]
     if ship is not None and all(grid[cell_index(c)] == HIT for c in ship.cells):  # 3) SUNK
-        sunk = set(state.sunk) | {ship.name}
-        after = replace(after, sunk=tuple(n for n in SHIP_NAMES if n in sunk))  # the fleet's order
+        sunk = tuple(n for n in SHIP_NAMES if n in sunk or n == ship.name)  # the fleet's order
         events.append(Sunk(ship.name, ship.length))
-        if after.cleared:  # 4) hits = 10: SCORING & ENDGAME
-            events.append(FleetCleared(after.shots))
+    after = Duel(turn=state.turn, grid=grid, sunk=sunk, struck=state.struck)
+    if after.cleared:  # 4) hits = 10 (only a sinking clears the sea): SCORING & ENDGAME
+        events.append(FleetCleared(after.shots))
     return after, tuple(events)
 
 

@@ -39,6 +39,9 @@ def cell_name(index: int) -> str:
     return f"{COLUMNS[index % SIZE]}{index // SIZE + 1}"
 
 
+CELLS: tuple[str, ...] = tuple(f"{c}{r}" for r in ROWS for c in COLUMNS)  # the LEDGER's order
+
+
 def is_cell(text: str) -> bool:
     return len(text) == 2 and text[0].upper() in COLUMNS and text[1] in ROWS
 
@@ -86,7 +89,7 @@ class Berth:
                 out.append(f"the {ship.name} must have {ship.length} cells on the sea (A-H, 1-8)")
                 spots.append([])
                 continue
-            rc = sorted(((int(c[1]), COLUMNS.index(c[0].upper())) for c in ship.cells))
+            rc = sorted((int(c[1]), COLUMNS.index(c[0].upper())) for c in ship.cells)
             rows = {r for r, _ in rc}
             cols = {c for _, c in rc}
             straight = (len(rows) == 1 and [c for _, c in rc] == list(range(rc[0][1], rc[0][1] + ship.length))) or (
@@ -115,7 +118,7 @@ def ship_from_cells(name: str, length: int, cells: list[str] | tuple[str, ...]) 
     return Ship(name, length, tuple(norm))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Duel:
     """The duel as the player sees it. `grid` is the LEDGER's 64-character grid-state.
 

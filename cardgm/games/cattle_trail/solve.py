@@ -31,14 +31,17 @@ memo keeps an exact value or a proven upper bound, so the answer is exact. The r
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
-from cardgm.games.cattle_trail import rules as R
-from cardgm.games.cattle_trail.actions import Business, DayOrder, TurnForHome
-from cardgm.games.cattle_trail.state import (
+from cardgm.card import Card
+from cardgm.solve.protocols import Claim
+
+from . import rules as R
+from .actions import Business, DayOrder, TurnForHome
+from .state import (
     DOG,
     FINAL_DAY,
     FLESH_MAX,
@@ -70,7 +73,7 @@ class Solution:
     final: Drove | None = None
 
 
-@lru_cache(maxsize=None)
+@cache
 def min_days(mile: int) -> int:
     """The fewest days from `mile` to the tryst ground: PUSH on every leg, crossings a day each,
     the toll's march counted from 119 (a bound: the toll never does worse than its full miles)."""
@@ -161,12 +164,12 @@ class _Search:
         orders: list[DayOrder] = []
         for o in R.legal_orders(ls):
             for p in (*R.MARCH_PACES, R.REST) if o == "TOLL" else (None,):
-                orders.append(DayOrder(o, toll_pace=p))  # type: ignore[arg-type]
+                orders.append(DayOrder(o, toll_pace=p))
         if "PARK" in R.legal_business(ls):
             orders.append(DayOrder(R.REST, Business(park=True)))
         best = UNREACHABLE
         for action in orders:
-            after, _ = R.apply(self.tape, ls, action, self.rulings, checked=False, events=False)
+            after, _ = R.apply(ls, action, self.tape, self.rulings, checked=False, events=False)
             if len(after.laid) != len(s.laid) or after.end == "laid-up":
                 best = 100  # not expected (see above); never trust a bound the argument misses
             elif after.ended:
@@ -240,16 +243,11 @@ class _Search:
     def children(self, s: Drove, orders: list[DayOrder]) -> list[tuple[int, Any, Drove]]:
         out: dict[tuple, tuple[int, Any, Drove]] = {}
         for action in orders:
-            after, _ = R.apply(self.tape, s, action, self.rulings, checked=False, events=False)  # legal by construction
+            after, _ = R.apply(s, action, self.tape, self.rulings, checked=False, events=False)  # legal by construction
             k = ("end", after.end, R.score(after)) if after.ended else self.key(after)
             if k not in out:
                 out[k] = (self.ceiling(after), action, after)
-        if self.end in (None, "sold"):
-            order = lambda c: (-c[0], -c[2].head * (c[2].flesh + 4), -c[2].mile, c[2].wear, -c[2].meal)
-        elif self.end == "missed":
-            order = lambda c: (-c[0], c[2].mile, -c[2].head)
-        else:  # laid-up, scattered: the hardest road first
-            order = lambda c: (-c[0], -c[2].wear, c[2].head, c[2].meal)
+        order = _richest_first if self.end in (None, "sold") else _nearest_first if self.end == "missed" else _hardest_first
         return sorted(out.values(), key=order)
 
     def search(self, s: Drove, alpha: int) -> int:
@@ -299,8 +297,22 @@ class _Search:
             _, exact, action = self.memo[self.key(s)]
             assert exact and action is not None, "the best line runs through exact entries only"
             actions.append(action)
-            s, _ = R.apply(self.tape, s, action, self.rulings)
+            s, _ = R.apply(s, action, self.tape, self.rulings)
         return tuple(actions), s
+
+
+# The order a search tries a morning's choices in, (ceiling, action, drove) each: the most promising
+# first, for the end it looks for (laid-up and scattered: the hardest road first).
+def _richest_first(c: tuple[int, Any, Drove]) -> tuple[int, ...]:
+    return (-c[0], -c[2].head * (c[2].flesh + 4), -c[2].mile, c[2].wear, -c[2].meal)
+
+
+def _nearest_first(c: tuple[int, Any, Drove]) -> tuple[int, ...]:
+    return (-c[0], c[2].mile, -c[2].head)
+
+
+def _hardest_first(c: tuple[int, Any, Drove]) -> tuple[int, ...]:
+    return (-c[0], -c[2].wear, c[2].head, c[2].meal)
 
 
 def solve(
@@ -318,7 +330,7 @@ def solve(
     t0 = time.perf_counter()
     s0 = start or Drove()
     if end == "turned-home":
-        final, _ = R.apply(tape, s0, TurnForHome(), rulings)
+        final, _ = R.apply(s0, TurnForHome(), tape, rulings)
         return Solution(0, "turned-home", (TurnForHome(),), 0, time.perf_counter() - t0, final)
     search = _Search(tuple(tape), rulings, end, progress=progress)
     # Aspiration: first ask for a line above a high floor (the search then cuts nearly every
@@ -366,23 +378,7 @@ def message(action: Any) -> str:
     return (", ".join(errands) + ". " if errands else "") + order + ("." if errands else "")
 
 
-def replay(card: Any, messages: list[str], start: Any = None) -> Any:
-    """Type `messages` into a fresh run of `card` (the Run `cardgm play` drives); the last reply.
-    A confirm line (turn for home) is answered yes."""
-    from cardgm.game import ReadAs
-    from cardgm.games import make_game
-    from cardgm.run import Run
-
-    run = Run(make_game(card), state=start)
-    reply = run.start()
-    for m in messages:
-        reply = run.reply(m)
-        if reply.read_as is ReadAs.CONFIRM and m == "turn for home":
-            reply = run.reply("yes")
-    return reply
-
-
-class Solver:
+class Search:
     """One tape's searches sharing a memo: the best from many states of one run (a review)."""
 
     def __init__(self, tape: tuple[int, ...]) -> None:
@@ -400,3 +396,41 @@ class Solver:
             if v > floor:
                 break
         return v, self.search.memo[self.search.key(s)][2]
+
+
+def days(tape: tuple[int, ...], line: tuple[Any, ...]) -> list[tuple[int, list[str], Drove]]:
+    """The line day by day: (day, the message typed that day, the drove the next morning)."""
+    s = Drove()
+    out: list[tuple[int, list[str], Drove]] = []
+    for action in line:
+        day = s.day
+        s, _ = R.apply(s, action, tape)
+        out.append((day, [message(action)], s))
+    return out
+
+
+class DroversAutumnSolver:
+    """The solve tools' view of this module (cardgm.solve.protocols.Solver)."""
+
+    ends = ENDS
+
+    def solve(self, tape: tuple[int, ...], end: str | None = None, progress: Progress | None = None) -> Solution:
+        return solve(tape, end=end, progress=progress)
+
+    def search(self, tape: tuple[int, ...]) -> Search:
+        return Search(tape)
+
+    def message(self, action: Any) -> str:
+        return message(action)
+
+    def days(self, tape: tuple[int, ...], line: tuple[Any, ...]) -> list[tuple[int, list[str], str]]:
+        return [
+            (day, said, f"mile {s.mile}, head {s.head}, flesh {s.flesh}, wear {s.wear}, meal {s.meal}, silver {s.silver}")
+            for day, said, s in days(tape, line)
+        ]
+
+    def claims(self, card: Card, best: int, by_end: Mapping[str, Any]) -> list[Claim]:
+        return []  # the card's one figure, "96 is the best line this tape allows", is every card's check
+
+
+SOLVER = DroversAutumnSolver()

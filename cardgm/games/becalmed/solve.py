@@ -15,18 +15,22 @@ search of the game tree through `rules.apply` itself (never a copy of the rules)
   an exact value or, for a branch cut short, a proven upper bound, so the result is exact.
 
 `solve(tape)` gives the best score, its end and one line; `solve(tape, end=E)` the best line
-that ends E. `best_by_end` runs one per end.
+that ends E. `best_by_end` runs one per end. `SOLVER` is what the registry entry names for the
+solve tools (cardgm.solve.protocols.Solver).
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from collections.abc import Callable
 from typing import Any
 
-from cardgm.games.becalmed import rules as R
-from cardgm.games.becalmed.state import BEACH, DAYS, LANE, State
+from cardgm.card import Card
+from cardgm.solve.protocols import Claim
+
+from . import rules as R
+from .state import BEACH, DAYS, LANE, State
 
 ENDS = ("landfall", "taken-off", "carried-off", "boat-empty", "given-over")
 # A solve's progress: (states searched, the best score of a whole line found so far).
@@ -224,20 +228,7 @@ def days(tape: tuple[int, ...], actions: tuple[Any, ...], start: State | None = 
     return out
 
 
-def replay(card: Any, messages: list[str], start: Any = None) -> Any:
-    """Type `messages` into a fresh run of `card` (the same Run `cardgm play` drives); the last
-    reply, whose score is the line's score when the line is read as it was meant."""
-    from cardgm.games import make_game
-    from cardgm.run import Run
-
-    run = Run(make_game(card), state=start)
-    reply = run.start()
-    for m in messages:
-        reply = run.reply(m)
-    return reply
-
-
-class Solver:
+class Search:
     """One tape's searches sharing a memo: the best from many states of one run (a review)."""
 
     def __init__(self, tape: tuple[int, ...]) -> None:
@@ -255,3 +246,52 @@ class Solver:
             if v > floor:
                 break
         return v, self.search.memo[self.search.key(s)][2]
+
+
+def claims(card: Card, by_end: Mapping[str, Any]) -> list[Claim]:
+    """SCORING's ceilings against the best line for each end on this tape."""
+    text = " ".join(card.text.split())
+    out: list[Claim] = []
+    if not by_end:
+        return out
+
+    def reach(score: int) -> str:
+        return str(score) if score >= 0 else "unreachable"
+
+    if "Five ashore is 100" in text:
+        lf = by_end["landfall"].score
+        out.append(Claim("Five ashore is 100", lf <= 100, f"best landfall on this tape {reach(lf)}"))
+    if "a ceiling of 94" in text:
+        t = by_end["taken-off"].score
+        out.append(Claim("a ceiling of 94", t <= 94, f"best taken-off on this tape {reach(t)}"))
+    if "ceiling 32" in text:
+        c = by_end["carried-off"].score
+        out.append(Claim("ceiling 32", c <= 32, f"best carried-off on this tape {reach(c)}"))
+    return out
+
+
+class BecalmedSolver:
+    """The solve tools' view of this module (cardgm.solve.protocols.Solver)."""
+
+    ends = ENDS
+
+    def solve(self, tape: tuple[int, ...], end: str | None = None, progress: Progress | None = None) -> Solution:
+        return solve(tape, end=end, progress=progress)
+
+    def search(self, tape: tuple[int, ...]) -> Search:
+        return Search(tape)
+
+    def message(self, action: Any) -> str:
+        return message(action)
+
+    def days(self, tape: tuple[int, ...], line: tuple[Any, ...]) -> list[tuple[int, list[str], str]]:
+        return [
+            (day, said, f"westing {s.westing}, water {s.water}, thirst {s.thirst}, crew {''.join(a + b for a, b in zip('PCONY', s.crew))}")
+            for day, said, s in days(tape, line)
+        ]
+
+    def claims(self, card: Card, best: int, by_end: Mapping[str, Any]) -> list[Claim]:
+        return claims(card, by_end)
+
+
+SOLVER = BecalmedSolver()

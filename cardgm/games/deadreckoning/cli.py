@@ -1,0 +1,88 @@
+"""The command DEADRECKONING adds to `cardgm`: `cardgm seal`, a fresh berth sealed with SHA-256."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import NoReturn, TextIO
+
+import click
+
+
+def _fail(message: str) -> NoReturn:
+    """One line on stderr, exit 2, as every cardgm command fails (the prefix coloured at a terminal)."""
+    from cardgm.progress import no_color
+
+    prefix = "cardgm:" if no_color() else click.style("cardgm:", fg="red", bold=True)
+    click.echo(f"{prefix} {message}", err=True)
+    sys.exit(2)
+
+
+def _open_for_writing(path: str, what: str) -> TextIO:
+    """A text file opened for writing, or one line naming it and why it cannot be (exit 2)."""
+    target = Path(path)
+    if not target.parent.is_dir():
+        _fail(f"{path}: cannot write {what}: the folder {target.parent} does not exist")
+    try:
+        return open(target, "w", encoding="utf-8")
+    except OSError as exc:
+        _fail(f"{path}: cannot write {what}: {exc.strerror or exc}")
+
+
+@click.command("seal", short_help="Seal a fresh DEADRECKONING berth (SHA-256).")
+@click.option("-o", "--out", "out", type=click.Path(dir_okay=False), default="reveal.md", show_default=True, help="Where to write the reveal file.")
+@click.option("--force", is_flag=True, help="Overwrite the reveal file if it exists.")
+def seal_cmd(out: str, force: bool) -> None:
+    """Draw a fresh DEADRECKONING berth with the OS's secure randomness and seal it.
+
+    Writes the reveal file (the berth and a random salt) and prints its SHA-256 commitment.
+    Publish the commitment; keep the file until the duel is done; then anyone can run
+    `cardgm verify seal REVEAL COMMITMENT`. Play it with `cardgm play deadreckoning --sealed REVEAL`.
+    """
+    import secrets
+
+    from .game import draw_secret
+    from .seal import commitment
+
+    path = Path(out)
+    if path.exists() and not force:
+        _fail(f"{out} exists; pick another --out or add --force")
+    f = _open_for_writing(out, "the reveal file")  # before the draw: a berth never printed is no loss
+    text = draw_secret(secrets.SystemRandom())
+    with f:
+        f.write(text)
+    click.echo(f"wrote {out} (keep it secret until the duel is done)")
+    click.echo(f"commitment sha256:{commitment(text)}")
+
+
+@click.command("seal", short_help="Check a DEADRECKONING reveal file against its commitment.")
+@click.argument("reveal", type=click.Path(exists=True, dir_okay=False))
+@click.argument("commitment")
+def verify_seal(reveal: str, commitment: str) -> None:
+    """Check a REVEAL file against a SHA-256 COMMITMENT (16 or more hex digits).
+
+    Exit status 0 when the file hashes to the commitment and holds a legal berth, 1 otherwise.
+    """
+    from . import seal
+
+    raw = Path(reveal).read_bytes()
+    digest = seal.commitment(raw)  # the file's bytes as they are: a decode could change them
+    text = raw.decode("utf-8", errors="replace")
+    try:
+        ok = seal.verify(raw, commitment)
+    except ValueError as exc:
+        _fail(str(exc))
+    click.echo(f"sha256   {digest}")
+    click.echo(f"claimed  {commitment.lower()}")
+    if not ok:
+        click.echo("MISMATCH: this reveal file is not the one that was sealed.")
+        sys.exit(1)
+    try:
+        berth = seal.parse_reveal(text)
+    except ValueError as exc:
+        click.echo(f"the hash matches, but the file holds no readable berth: {exc}")
+        sys.exit(1)
+    if not berth.is_legal():
+        click.echo("the hash matches, but the berth in it is not legal (hulls touch or are misplaced).")
+        sys.exit(1)
+    click.echo("MATCH: the berth in this file is the one that was sealed, and it is legal.")

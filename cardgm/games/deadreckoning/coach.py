@@ -1,0 +1,31 @@
+"""DEADRECKONING's coach: "hint" answered with the hunter's heat map, the hit odds of every open
+cell over every berth still possible. Built from what the player can see (the grid and the sunk
+list), never from the berth the game holds."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .state import Duel
+
+
+def make_coach(game: Any, *, quiet: bool = False) -> Callable[[Duel], str]:
+    """The Run's coach for one duel (`Run(game, coach=make_coach(game))`). The berth space is
+    built on the first hint and kept (a few seconds, shown on stderr unless `quiet`)."""
+    from cardgm.solve import hunt
+
+    space = None
+
+    def hint(state: Duel) -> str:
+        nonlocal space
+        if space is None:  # every legal berth, built once: the first hint takes a few seconds
+            from cardgm.progress import task
+
+            with task("Listing every legal berth for the first hint", quiet=quiet):
+                space = hunt.space()
+        return "Hit odds for every open cell, in percent, from every berth still possible:\n\n" + hunt.heatmap(
+            state.grid, state.sunk, space
+        )
+
+    return hint

@@ -1,0 +1,117 @@
+"""SAVE blocks, for every card: the markers, finding a block in a message, and reading a block's
+body as key:value fields.
+
+Every card writes its SAVE between the same two lines (shared/cards/README.md). What the fields
+mean, and the words a refused block is answered with, are each game's own (its `notation`
+module): `read_fields` checks only the shape, in a fixed order, and says what is wrong in the
+words the game gives it.
+
+>>> block = f"{BEGIN}\\ngame:coin turn:3\\n{END}"
+>>> find_block("resume this please:\\n" + block + "\\nthanks") == block
+True
+>>> read_fields(block, ("game", "turn"), FieldWords())
+{'game': 'coin', 'turn': '3'}
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from cardgm.game import SaveError
+
+BEGIN = "-----BEGIN AIGC SAVE-----"
+END = "-----END AIGC SAVE-----"
+
+__all__ = ["BEGIN", "END", "FieldWords", "blocks", "find_block", "opens_block", "read_fields", "save_game_id"]
+
+
+def find_block(message: str) -> str | None:
+    """The SAVE block inside a message, BEGIN line to END line, or None. A block cut short (no
+    END line) runs to the end of the message, so that its reader can say what is missing."""
+    start = message.find(BEGIN)
+    if start < 0:
+        return None
+    stop = message.find(END, start)
+    if stop < 0:
+        return message[start:]
+    return message[start : stop + len(END)]
+
+
+_GAME_FIELD = re.compile(r"(?:^|\s)game:(\S+)")
+
+
+def save_game_id(block: str) -> str | None:
+    """The `game:` field of a SAVE block (every card's block opens with it), or None."""
+    m = _GAME_FIELD.search(block.replace(BEGIN, " ", 1))
+    return m.group(1) if m else None
+
+
+_BRACE = re.compile(r"\{[^}]*\}")
+
+
+def blocks(text: str) -> list[str]:
+    """Every whole SAVE block in a text, BEGIN to END, except a card's own template (it has
+    {fields} in braces)."""
+    out = []
+    for m in re.finditer(re.escape(BEGIN) + r".*?" + re.escape(END), text, re.S):
+        if not _BRACE.search(m.group(0)):
+            out.append(m.group(0))
+    return out
+
+
+def opens_block(line: str) -> bool:
+    """Does this line open a SAVE block that goes on over the next lines? (A script or a
+    terminal reads the lines up to the END line as one message.)"""
+    return BEGIN in line and END not in line
+
+
+@dataclass(frozen=True)
+class FieldWords:
+    """How a game words each way a block's shape can be wrong. Each is a `str.format` template
+    over: `begin`, `end` (the marker lines), `token` (the offending word, `short` its first 40
+    characters), `key`, `keys` (the keys missing or extra, joined by ", "), `known` (every key
+    the game reads, joined). `unknown` is checked word by word as the body is read; `extra`,
+    when given instead, after the missing keys."""
+
+    no_begin: str = "the block does not begin with {begin}."
+    no_end: str = "the block has no {end} line; paste it whole."
+    not_field: str = "'{token}' is not a key:value field."
+    unknown: str | None = "'{key}' is not a field of this card's SAVE."
+    twice: str = "{key} appears twice."
+    missing: str = "the block lacks {keys}."
+    extra: str | None = None
+    begin_anywhere: bool = False  # the BEGIN line may follow other words in the text
+
+
+def read_fields(block: str, keys: tuple[str, ...], words: FieldWords) -> dict[str, str]:
+    """The block's body as {key: value}, whatever its line breaks (a flattened block is one line
+    of fields). Raises SaveError, in the game's words, for the first thing wrong with its shape:
+    the markers, a word that is not key:value, an unknown or repeated key, a missing one."""
+    text = block.strip()
+
+    def fail(template: str, **detail: str) -> SaveError:
+        return SaveError(template.format(begin=BEGIN, end=END, known=", ".join(keys), **detail))
+
+    if (BEGIN not in text) if words.begin_anywhere else not text.startswith(BEGIN):
+        raise fail(words.no_begin)
+    if END not in text:
+        raise fail(words.no_end)
+    body = text.split(BEGIN, 1)[1].split(END, 1)[0]
+    found: dict[str, str] = {}
+    for token in body.split():
+        key, sep, value = token.partition(":")
+        if not sep:
+            raise fail(words.not_field, token=token, short=token[:40], key=key)
+        if words.unknown is not None and key not in keys:
+            raise fail(words.unknown, token=token, short=token[:40], key=key)
+        if key in found:
+            raise fail(words.twice, key=key)
+        found[key] = value
+    gaps = [k for k in keys if k not in found]
+    if gaps:
+        raise fail(words.missing, keys=", ".join(gaps))
+    extra = [k for k in found if k not in keys]
+    if extra and words.extra is not None:
+        raise fail(words.extra, keys=", ".join(extra))
+    return found

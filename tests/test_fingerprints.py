@@ -1,0 +1,35 @@
+"""The rules' behaviour, pinned: each game's fingerprint (bench/fingerprint_*.py: every state,
+event, legal list, refusal and error message over random games, hashed) on a fixed number of
+games, against the hash taken before the game contract and the speed idiom changed any code.
+A change meant to leave behaviour alone must leave every hash alone."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+BENCH = Path(__file__).resolve().parent.parent / "bench"
+
+PINS = {
+    # script: (size, games, sha256)
+    "fingerprint_becalmed": (15, 465, "6dae4ae666d6fbf0c401d7f30b658419efe402dd9f7e3542236d4cfbd48d490a"),
+    "fingerprint_cattle_trail": (15, 465, "6eb4c4f6e1fc7354baabb53024d029024c27b344da7eeb7c3aff0a6fc14794e6"),
+    "fingerprint_deadreckoning": (100, 100, "6acd9b5c638d2a7e3015ad3b8fbd8a18e3ffa644e03c710a281fb1f41eec5f2e"),
+}
+
+
+def _script(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", BENCH / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("name", sorted(PINS))
+def test_fingerprint_is_pinned(name: str) -> None:
+    size, games, digest = PINS[name]
+    assert _script(name).fingerprint(size) == (games, digest)
