@@ -20,6 +20,7 @@ being what the game fixes for a whole run (a tape, a berth, a tape and its rulin
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -172,6 +173,14 @@ class Game(Protocol[S, A]):
 
 # -- what a game's package tells the registry ------------------------------------------------------
 
+
+def secret_name(secret: str) -> str:
+    """The file name a hidden setup's text (`GameEntry.draw_secret`) goes by: from the text's own
+    hash, so every replay of a run names it alike and the name tells nothing of it. A game played
+    with `make_game(card, secret=TEXT)` names it so, and a front end that offers the file does too."""
+    return f"reveal-{hashlib.sha256(secret.encode('utf-8')).hexdigest()[:12]}.md"
+
+
 OptionType = Literal["text", "int", "path", "flag", "choice"]
 
 
@@ -203,7 +212,10 @@ class GameEntry:
     par: str | None = None  # a cardgm.solve.protocols.ParRules: blind policies for `cardgm par`
     coach: str | None = None  # make_coach(game, *, quiet=False) -> (state -> str): what "hint" answers
     analyze: str | None = None  # `cardgm analyze GAME`: run_analysis(out, strategies, sample, seed, *, plot, echo)
-    moves: str | None = None  # structured legal moves (not yet written for any game)
+    # Structured moves for programs (cardgm.agents, cardgm.env): a module with legal(game, state),
+    # say(action), to_json/from_json, schema() and universe(game), and, for a game with no solver,
+    # BEST: the best score any deal allows.
+    moves: str | None = None
     draw_secret: str | None = None  # (rng) -> str: a fresh hidden setup, as text make_game(secret=…) plays
     options: tuple[Option, ...] = ()  # the make_game options `cardgm play` offers
     # Extra click commands the game adds to `cardgm`: "module:attr" (e.g. `cardgm seal`), or

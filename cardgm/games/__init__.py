@@ -21,12 +21,15 @@ import os
 import sys
 from functools import cache
 from importlib import import_module, resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardgm.card import Card, CardError
 from cardgm.game import Game, GameEntry
 
-__all__ = ["UnknownGame", "card_text", "entries", "entry", "load", "make_game", "register"]
+if TYPE_CHECKING:
+    import random
+
+__all__ = ["UnknownGame", "card_text", "draw_secret", "entries", "entry", "hides_secret", "ids", "load", "make_game", "part", "register"]
 
 ENV = "CARDGM_GAMES"
 ENTRY_POINT_GROUP = "cardgm.games"
@@ -167,3 +170,23 @@ def make_game(card: Card, **options: Any) -> Game[Any, Any]:
     factory = load(found.factory, found.package)
     game: Game[Any, Any] = factory(card, **options)
     return game
+
+
+def hides_secret(game_id: str) -> bool:
+    """Does the game play a hidden setup drawn per run (its entry has `draw_secret`)?"""
+    return entry(game_id).draw_secret is not None
+
+
+def draw_secret(game_id: str, rng: random.Random | None = None) -> str | None:
+    """A fresh hidden setup for one run of the game, as the text `make_game(card, secret=TEXT)`
+    plays, drawn with `rng` or else the operating system's secure randomness; None for a game
+    that hides nothing."""
+    draw = part(entry(game_id), "draw_secret")
+    if draw is None:
+        return None
+    if rng is None:
+        import secrets
+
+        rng = secrets.SystemRandom()
+    text: str = draw(rng)
+    return text

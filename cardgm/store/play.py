@@ -22,12 +22,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from cardgm import games
 from cardgm.card import Card, parse_card
 from cardgm.game import Game
 from cardgm.run import MAX_MESSAGE, Reply, Run
 from cardgm.save import find_block
 
-from . import NewRun, Store, StoredRun, StoreError, _secrets
+from . import NewRun, Store, StoredRun, StoreError
 
 __all__ = ["Refused", "ReplayMismatch", "card_of", "check_message", "rebuild", "replay_replies", "send", "start"]
 
@@ -61,7 +62,14 @@ def card_of(run: StoredRun) -> Card:
 def _game(text: str, source: str, options: str, secret: str | None) -> Game:
     # A game object holds only its card and configuration (the state is the Run's), so one is
     # made per run and process, not per request: a sealed berth's file is read once.
-    return _secrets.make_game(_card(text, source), json.loads(options), secret)
+    return make_game(_card(text, source), json.loads(options), secret)
+
+
+def make_game(card: Card, options: dict[str, Any], secret: str | None) -> Game:
+    """The game for `card` with `options`, playing `secret` (a hidden setup's text) when there is one."""
+    if secret is None:
+        return games.make_game(card, **options)
+    return games.make_game(card, secret=secret, **options)
 
 
 def game_of(run: StoredRun) -> Game:
@@ -124,10 +132,12 @@ def start(
     for key in options:
         if key.endswith("_file"):
             raise Refused(f"the option {key} names a file on this machine; a run here keeps its own")
+        if key == "secret":
+            raise Refused("the option secret would set the hidden setup; a run here draws its own, or plays one given with it")
     given = secret is not None
     if secret is None and draw:
-        secret = _secrets.draw_secret(card, rng)
-    live = Run(_secrets.make_game(card, options, secret))
+        secret = games.draw_secret(card.game_id, rng)
+    live = Run(make_game(card, options, secret))
     replies = [live.start()]
     more: list[tuple[str, dict[str, Any]]] = []
     if first_message is not None:

@@ -25,7 +25,6 @@ from cardgm.card import CardError, load_card
 from cardgm.run import MAX_MESSAGE
 from cardgm.save import find_block
 from cardgm.store import RunNotFound, Store, StoredRun, play
-from cardgm.store._secrets import hides_secret
 
 router = APIRouter(prefix="/api", tags=["runs"])
 
@@ -144,7 +143,7 @@ def list_cards() -> list[CardInfo]:
     out = []
     for name in games.ids():
         c = load_card(name)
-        out.append(CardInfo(card=name, game=c.game_id, title=c.title, version=c.version, sealed=hides_secret(c)))
+        out.append(CardInfo(card=name, game=c.game_id, title=c.title, version=c.version, sealed=games.hides_secret(c.game_id)))
     return out
 
 

@@ -27,10 +27,10 @@ from fastapi.templating import Jinja2Templates
 
 from cardgm import games
 from cardgm.card import CardError, load_card
+from cardgm.game import secret_name
 from cardgm.run import MAX_MESSAGE
 from cardgm.save import BEGIN as SAVE_BEGIN
 from cardgm.store import RunNotFound, Store, StoredRun, play
-from cardgm.store._secrets import hides_secret, secret_name
 
 from . import api, checks
 from .best import best_line
@@ -164,7 +164,7 @@ def create_app(store: Store) -> FastAPI:
         mine = store.runs_for_tokens(_remembered(request))
         counts = store.counts()
         shown = [
-            {"card": c, "blurb": blurb(c)[0], "note": blurb(c)[1], "secret": hides_secret(c), "playing": counts.get((c.game_id, "playing"), 0),
+            {"card": c, "blurb": blurb(c)[0], "note": blurb(c)[1], "secret": games.hides_secret(c.game_id), "playing": counts.get((c.game_id, "playing"), 0),
              "ended": counts.get((c.game_id, "ended"), 0)}
             for c in cards()
         ]

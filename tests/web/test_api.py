@@ -62,6 +62,16 @@ def test_an_option_naming_a_file_is_refused(client) -> None:
     assert r.status_code == 422 and "names a file" in r.json()["detail"]
 
 
+def test_an_option_setting_the_hidden_setup_is_refused(client) -> None:
+    # make_game(card, secret=TEXT) plays a berth the caller knows: a leaderboard run never does.
+    from cardgm import games
+
+    known = games.draw_secret("deadreckoning")
+    for save in (None, "-----BEGIN AIGC SAVE-----\ngame:deadreckoning\n-----END AIGC SAVE-----"):
+        r = client.post("/api/runs", json={"card": "deadreckoning", "options": {"secret": known}, "save": save})
+        assert r.status_code == 422 and "hidden setup" in r.json()["detail"]
+
+
 def test_options_reach_the_game(client) -> None:
     new = create(client, options={"deaths": "plain", "stop_day": 4})
     assert new["reply"]["state"]["limits"] == {"deaths": "plain", "stop_day": 4}

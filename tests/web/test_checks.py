@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cardgm.games.deadreckoning import seal
 from cardgm.cli import main
+from cardgm.games.deadreckoning import seal
 from cardgm.web import checks
 
 TRANSCRIPTS = Path(__file__).parent.parent / "transcripts"

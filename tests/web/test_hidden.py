@@ -10,9 +10,10 @@ import re
 
 import pytest
 
+from cardgm import games
+from cardgm.game import secret_name
 from cardgm.games.deadreckoning import seal
 from cardgm.run import MAX_MESSAGE
-from cardgm.store import _secrets
 from cardgm.web.app import create_app
 
 
@@ -21,8 +22,8 @@ def berths_apart() -> tuple[str, str, list[str]]:
     from cardgm.card import load_card
 
     card = load_card("deadreckoning")
-    a = _secrets.draw_secret(card, random.Random(101))
-    b = _secrets.draw_secret(card, random.Random(202))
+    a = games.draw_secret(card.game_id, random.Random(101))
+    b = games.draw_secret(card.game_id, random.Random(202))
     ha, hb = seal.parse_reveal(a).hull_cells, seal.parse_reveal(b).hull_cells
     assert ha != hb
     water = [f"{c}{r}" for r in range(1, 9) for c in "ABCDEFGH" if f"{c}{r}" not in ha | hb]
@@ -34,7 +35,7 @@ def test_two_berths_answered_alike_give_identical_bytes(store, monkeypatch) -> N
 
     a, b, water = berths_apart()
     secrets_in_turn = iter([a, b])
-    monkeypatch.setattr(_secrets, "draw_secret", lambda card, rng=None: next(secrets_in_turn))
+    monkeypatch.setattr(games, "draw_secret", lambda game_id, rng=None: next(secrets_in_turn))
     client = TestClient(create_app(store), follow_redirects=False)
 
     runs = []
@@ -50,7 +51,7 @@ def test_two_berths_answered_alike_give_identical_bytes(store, monkeypatch) -> N
             resp = getattr(client, method)(path_of(token, share, secret), **kw)
             text = resp.text
             for value, name in (
-                (seal.commitment(secret), "COMMITMENT"), (_secrets.secret_name(secret), "REVEAL"),
+                (seal.commitment(secret), "COMMITMENT"), (secret_name(secret), "REVEAL"),
                 (token, "TOKEN"), (share, "SHARE"),
             ):
                 text = text.replace(value, name)
@@ -70,7 +71,7 @@ def test_two_berths_answered_alike_give_identical_bytes(store, monkeypatch) -> N
     for path in (
         lambda t, s, _: f"/play/{t}", lambda t, s, _: f"/api/runs/{t}", lambda t, s, _: f"/api/runs/{t}/reply",
         lambda t, s, _: f"/s/{s}", lambda t, s, _: f"/api/shared/{s}", lambda t, s, _: f"/s/{s}/log.jsonl",
-        lambda t, s, x: f"/s/{s}/{_secrets.secret_name(x)}",
+        lambda t, s, x: f"/s/{s}/{secret_name(x)}",
     ):
         same(path)
     same(lambda t, s, _: f"/s/{s}/check", "post")
@@ -78,10 +79,10 @@ def test_two_berths_answered_alike_give_identical_bytes(store, monkeypatch) -> N
 
     # The reveal file is served only once the duel is over.
     token, share, secret = runs[0]
-    assert client.get(f"/s/{share}/{_secrets.secret_name(secret)}").status_code == 404
+    assert client.get(f"/s/{share}/{secret_name(secret)}").status_code == 404
     client.post(f"/api/runs/{token}/messages", json={"message": "I strike my colours"})
     client.post(f"/api/runs/{token}/messages", json={"message": "yes"})
-    assert client.get(f"/s/{share}/{_secrets.secret_name(secret)}").text == secret
+    assert client.get(f"/s/{share}/{secret_name(secret)}").text == secret
 
 
 def test_no_unstruck_hull_cell_is_named_before_the_end(client) -> None:

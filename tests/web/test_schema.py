@@ -9,8 +9,8 @@ import tempfile
 from pathlib import Path
 
 import schemathesis
-from schemathesis.checks import positive_data_acceptance
 from hypothesis import HealthCheck, settings
+from schemathesis.checks import positive_data_acceptance
 
 from cardgm.store import open_store
 from cardgm.web.app import create_app

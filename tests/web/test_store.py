@@ -8,12 +8,11 @@ import threading
 import pytest
 import sqlalchemy as sa
 
-from cardgm.games.deadreckoning import seal
+from cardgm import games
 from cardgm.card import load_card
+from cardgm.games.deadreckoning import seal
 from cardgm.run import MAX_MESSAGE
-from cardgm.store import ENDED, PLAYING, RunNotFound, Store, database_url, schema, token_sha
-from cardgm.store import play
-from cardgm.store._secrets import draw_secret, hides_secret
+from cardgm.store import ENDED, PLAYING, RunNotFound, Store, database_url, play, schema, token_sha
 
 SAVE_HEAD = "-----BEGIN AIGC SAVE-----"
 
@@ -127,7 +126,7 @@ def test_a_save_block_is_refused_where_the_berth_is_hidden_but_read_where_it_was
         play.send(store, new.token, block)
     assert store.load(new.token).n_messages == 0
     # A berth the player gave (their own reveal file) hides nothing from them.
-    given, replies = play.start(store, card, secret=draw_secret(card, random.Random(9)), first_message=block)
+    given, replies = play.start(store, card, secret=games.draw_secret(card.game_id, random.Random(9)), first_message=block)
     assert not given.run.secret_hidden and replies[-1].command == "resume"
 
 
@@ -172,12 +171,12 @@ def test_the_leaderboard_is_by_score_best_first(store: Store) -> None:
 
 def test_the_secret_never_shows_in_a_repr() -> None:
     card = load_card("deadreckoning")
-    secret = draw_secret(card, random.Random(4))
+    secret = games.draw_secret(card.game_id, random.Random(4))
     from cardgm.store import StoredRun
 
     run = StoredRun(1, "s", "deadreckoning", "T", "1.0.0", "x", card_text="card", secret=secret)
     assert "salt" not in repr(run) and secret not in repr(run)
-    assert hides_secret(card) and not hides_secret(load_card("becalmed"))
+    assert games.hides_secret(card.game_id) and not games.hides_secret("becalmed")
 
 
 def test_the_migrations_make_exactly_the_tables_the_store_uses(store: Store) -> None:

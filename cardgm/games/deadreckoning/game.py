@@ -28,16 +28,13 @@ from pathlib import Path
 from typing import Any
 
 from cardgm.card import Card, CardError
-from cardgm.game import Ending, Event, ReadAs, Reading, SaveError
+from cardgm.game import Ending, Event, ReadAs, Reading, SaveError, secret_name
 
 from . import board, notation, reader, rules, voice
 from .actions import Action
 from .state import FLEET, Berth, Duel, Seal
 
 __all__ = ["DeadReckoning", "draw_secret", "make_game", "read_sealed_file"]
-
-SECRET_NAME = "reveal.md"  # what a duel played from a secret's text calls its reveal file
-
 
 class DeadReckoning:
     """The `Game` (`Game[Duel, Action]`) for DEADRECKONING. Holds the card, the berth (hidden) and what it can say of
@@ -183,14 +180,15 @@ def read_sealed_file(path: str | Path) -> tuple[Berth, Seal]:
     return berth, Seal(hashlib.sha256(data).hexdigest(), p.name)
 
 
-def read_secret(text: str, name: str = SECRET_NAME) -> tuple[Berth, Seal]:
-    """The berth in a reveal file's text and its seal (the SHA-256 of the text as UTF-8). The
-    error names no cell and quotes nothing of the text: the text is the secret."""
+def read_secret(text: str, name: str | None = None) -> tuple[Berth, Seal]:
+    """The berth in a reveal file's text and its seal (the SHA-256 of the text as UTF-8), the
+    reveal file called `name` or else `cardgm.game.secret_name(text)`, as a front end keeping the
+    text serves it. The error names no cell and quotes nothing of the text: the text is the secret."""
     try:
         berth = notation.parse_reveal(text)
     except ValueError as exc:
         raise ValueError(f"the secret is not a usable reveal file: {exc}") from None
-    return berth, Seal(hashlib.sha256(text.encode("utf-8")).hexdigest(), name)
+    return berth, Seal(hashlib.sha256(text.encode("utf-8")).hexdigest(), name or secret_name(text))
 
 
 def draw_secret(rng: random.Random) -> str:
