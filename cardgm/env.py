@@ -49,8 +49,7 @@ except ImportError as exc:  # pragma: no cover - the message is the point
         "cardgm.env needs Gymnasium, an optional extra: pip install 'cardgm[env]'"
     ) from exc
 
-from cardgm.agents import _games
-from cardgm.agents.session import IllegalMove, Session
+from cardgm.agents.session import IllegalMove, Session, moves_of, with_moves
 from cardgm.card import Card, load_card
 from cardgm.run import MAX_MESSAGE, Reply
 
@@ -89,7 +88,7 @@ class CardEnv(gym.Env[str, str]):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r}: the one render mode is 'ansi' (the reply's text)")
         self.card: Card = card if isinstance(card, Card) else load_card(card)
-        _games.moves(self.card.game_id)  # a clear error now for a game with no structured moves
+        moves_of(self.card.game_id)  # a clear error now for a game with no structured moves
         self.deals = None if deals is None else tuple(_deal_number(d) for d in deals)
         self.with_best = best
         self.render_mode = render_mode
@@ -232,7 +231,7 @@ ENV_IDS: dict[str, tuple[str, str]] = {}  # game id -> (words env id, moves env 
 
 def register_envs() -> dict[str, tuple[str, str]]:
     """Register both environments of every card with structured moves (once)."""
-    for game_id in _games.game_ids():
+    for game_id in with_moves():
         if game_id in ENV_IDS:
             continue
         name = env_name(load_card(game_id).title)

@@ -199,8 +199,8 @@ class Option:
 class GameEntry:
     """What a game offers, told by its package's `__init__.py` as `ENTRY` (which imports
     nothing heavy: the registry reads every entry to list the games). Every reference to code is
-    a lazy "module:attr" string, loaded by `cardgm.games.load` when a tool asks for it; a module
-    written ".name" is taken inside `package`."""
+    a lazy "module:attr" string (a bare "module" for a part that is a whole module), loaded by
+    `cardgm.games.load` when a tool asks for it; a module written ".name" is taken inside `package`."""
 
     id: str  # the game id on the card's RESULT line
     title: str  # as the card's '# ' line gives it
@@ -212,9 +212,9 @@ class GameEntry:
     par: str | None = None  # a cardgm.solve.protocols.ParRules: blind policies for `cardgm par`
     coach: str | None = None  # make_coach(game, *, quiet=False) -> (state -> str): what "hint" answers
     analyze: str | None = None  # `cardgm analyze GAME`: run_analysis(out, strategies, sample, seed, *, plot, echo)
-    # Structured moves for programs (cardgm.agents, cardgm.env): a module with legal(game, state),
-    # say(action), to_json/from_json, schema() and universe(game), and, for a game with no solver,
-    # BEST: the best score any deal allows.
+    # Structured moves for programs (cardgm.agents, cardgm.env): a module (".moves") with
+    # legal(game, state), say(action), to_json/from_json, schema() and universe(game), and, for a
+    # game with no solver, BEST: the best score any deal allows.
     moves: str | None = None
     draw_secret: str | None = None  # (rng) -> str: a fresh hidden setup, as text make_game(secret=…) plays
     options: tuple[Option, ...] = ()  # the make_game options `cardgm play` offers

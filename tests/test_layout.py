@@ -36,16 +36,6 @@ ALLOWED = {
     ("cardgm/solve/hunt.py", '"deadreckoning"'),
     ("cardgm/solve/plot.py", '"deadreckoning-hunt"'),
     ("cardgm/seal.py", "deadreckoning"),
-    # TEMPORARY (issue 13's lookup, from main), until the agents ask the registry:
-    ("cardgm/agents/_games.py", '"becalmed"'),
-    ("cardgm/agents/_games.py", '"cattle-trail"'),
-    ("cardgm/agents/_games.py", '"deadreckoning"'),
-    ("cardgm/agents/_games.py", "deadreckoning"),
-    ("cardgm/agents/_games.py", '"cardgm.games.becalmed.moves"'),
-    ("cardgm/agents/_games.py", '"cardgm.games.cattle_trail.moves"'),
-    ("cardgm/agents/_games.py", '"cardgm.games.deadreckoning.moves"'),
-    ("cardgm/agents/_games.py", '"cardgm.games.becalmed.solve"'),
-    ("cardgm/agents/_games.py", '"cardgm.games.cattle_trail.solve"'),
 }
 
 

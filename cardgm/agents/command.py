@@ -66,7 +66,6 @@ def eval_command(
       cardgm eval --url http://localhost:8000/v1 --model qwen2.5 -c deadreckoning -n 3
       OPENAI_API_KEY=… cardgm eval --url https://api.openai.com/v1 --model gpt-4o-mini --json
     """
-    from cardgm.agents import _games
     from cardgm.agents.evaluate import (
         AgentError,
         EvalStopped,
@@ -75,6 +74,7 @@ def eval_command(
         report_json,
         table,
     )
+    from cardgm.agents.session import moves_of, with_moves
     from cardgm.card import CardError, load_card
 
     if (agent is None) == (url is None):
@@ -102,10 +102,10 @@ def eval_command(
         factory = lambda card: ChatPlayer(client, card)  # noqa: E731
 
     chosen = []
-    for name in cards or _games.game_ids():
+    for name in cards or with_moves():
         try:
             card = load_card(name)
-            _games.moves(card.game_id)
+            moves_of(card.game_id)
         except (CardError, ValueError) as exc:
             _fail(str(exc))
         chosen.append(card)

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from cardgm.agents import _games
+from cardgm import games
 from cardgm.card import Card, CardError, parse_card
 from cardgm.game import Game
 from cardgm.tape import derive
@@ -60,13 +60,15 @@ def retape(card: Card, seed: str) -> Card:
 def deal(card: Card, n: int | None) -> Deal:
     """Deal `n` of `card` (None: the card as printed)."""
     if n is None:
-        return Deal(card, _games.make_game(card), PRINTED, True)
+        return Deal(card, games.make_game(card), PRINTED, True)
     name = label(card, n)
     if card.seed is not None:
         dealt = _retaped(card, name)
-        return Deal(dealt, _games.make_game(dealt), name, True)
-    secret = _games.draw_secret(card.game_id, random.Random(name))
-    return Deal(card, _games.make_game(card, secret), name, secret is None, secret)
+        return Deal(dealt, games.make_game(dealt), name, True)
+    secret = games.draw_secret(card.game_id, random.Random(name))
+    if secret is None:
+        return Deal(card, games.make_game(card), name, True)
+    return Deal(card, games.make_game(card, secret=secret), name, False, secret)
 
 
 @lru_cache(maxsize=64)
@@ -76,7 +78,13 @@ def _retaped(card: Card, seed: str) -> Card:
 
 @lru_cache(maxsize=1024)
 def _best(card: Card) -> int | None:
-    return _games.best(card)
+    found = games.entry(card.game_id)
+    solver = games.part(found, "solver")
+    if solver is not None:  # the best over every line the tape allows, by exact search
+        return int(solver.solve(card.tape).score)
+    moves = games.part(found, "moves")  # a game with nothing to search says its best (DEADRECKONING: 100)
+    best: int | None = getattr(moves, "BEST", None)
+    return best
 
 
 def best(d: Deal) -> int | None:

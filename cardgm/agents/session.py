@@ -27,7 +27,7 @@ import json
 from types import ModuleType
 from typing import Any
 
-from cardgm.agents import _games
+from cardgm import games
 from cardgm.agents.deal import Deal, best, deal
 from cardgm.card import Card
 from cardgm.game import ReadAs
@@ -35,6 +35,20 @@ from cardgm.run import Reply, Run
 
 # A message read as one of these moved nothing: the reply asked back or answered.
 NOTHING = (ReadAs.ASK, ReadAs.ANSWER)
+
+
+def with_moves() -> tuple[str, ...]:
+    """The games with structured moves (their registry entry's `moves`)."""
+    return tuple(e.id for e in games.entries() if e.moves is not None)
+
+
+def moves_of(game_id: str) -> ModuleType:
+    """A game's structured moves module; ValueError for a game without one, naming those with."""
+    found = games.part(games.entry(game_id), "moves")
+    if found is None:
+        raise ValueError(f"game '{game_id}' has no structured moves (known: {', '.join(with_moves())})")
+    moves: ModuleType = found
+    return moves
 
 
 class IllegalMove(ValueError):
@@ -67,7 +81,7 @@ class Session:
         self.card = self.deal.card
         self.game = self.deal.game
         self.run = Run(self.game)
-        self.moves: ModuleType = _games.moves(card.game_id)
+        self.moves: ModuleType = moves_of(card.game_id)
         self.universe, self.index, self._at = _tables(self.moves, self.moves.universe(self.game))
         self._cache: tuple[Any, list[Any], frozenset[int]] = (None, [], frozenset())
         self.reply: Reply | None = None

@@ -142,11 +142,13 @@ def entry(game_id: str) -> GameEntry:
 
 
 def load(ref: str, package: str | None = None) -> Any:
-    """What a "module:attr" string names (a module written ".name" is found inside `package`)."""
+    """What a "module:attr" string names, or the module itself for a reference with no ":attr"
+    (a part that is a whole module: `moves`). A module written ".name" is found inside `package`."""
     module, sep, attr = ref.partition(":")
-    if not sep or not module or not attr:
+    if not module or (sep and not attr):
         raise ValueError(f"'{ref}' is not a 'module:attr' reference")
-    return getattr(import_module(module, package), attr)
+    found = import_module(module, package)
+    return getattr(found, attr) if sep else found
 
 
 def part(found: GameEntry, name: str) -> Any:

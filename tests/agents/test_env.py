@@ -14,14 +14,14 @@ gym = pytest.importorskip("gymnasium")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 import cardgm.env as cenv  # noqa: E402
-from cardgm.agents import _games  # noqa: E402
+from cardgm.agents.session import with_moves  # noqa: E402
 from cardgm.card import load_card  # noqa: E402
 
 ALL_IDS = [env_id for ids in cenv.ENV_IDS.values() for env_id in ids]
 
 
 def test_every_card_has_both_environments_named_from_its_title() -> None:
-    assert set(cenv.ENV_IDS) == set(_games.game_ids())
+    assert set(cenv.ENV_IDS) == set(with_moves())
     for game_id, (words, moves) in cenv.ENV_IDS.items():
         name = cenv.env_name(load_card(game_id).title)
         assert (words, moves) == (f"cardgm/{name}-v0", f"cardgm/{name}-moves-v0")
@@ -40,7 +40,7 @@ def test_gymnasium_env_checker_passes(env_id: str) -> None:
     env.close()
 
 
-@pytest.mark.parametrize("game_id", _games.game_ids())
+@pytest.mark.parametrize("game_id", with_moves())
 def test_a_random_agent_plays_whole_episodes(game_id: str) -> None:
     """Masked random moves: every episode ends (or is cut), the reward is the score, once, at the
     end, and nothing illegal is ever sent. The stand-down (last in each universe) is left to the

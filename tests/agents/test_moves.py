@@ -12,21 +12,21 @@ from typing import Any
 import jsonschema
 import pytest
 
-from cardgm.agents import _games
+from cardgm.agents.session import moves_of, with_moves
 from cardgm.card import load_card
 from cardgm.game import ReadAs
 from cardgm.games import make_game
 from cardgm.games.cattle_trail import rules as trail_rules
 from cardgm.games.cattle_trail.state import Drove
 
-GAMES = _games.game_ids()
+GAMES = with_moves()
 # Random games per card for the round trip: every legal move of every moment in them is read back.
 RANDOM_GAMES = {"deadreckoning": 6}
 RANDOM_GAMES_DEFAULT = 25
 
 
 def _setup(game_id: str) -> tuple[Any, Any]:
-    return _games.moves(game_id), make_game(load_card(game_id))
+    return moves_of(game_id), make_game(load_card(game_id))
 
 
 def key(moves: Any, action: Any) -> str:

@@ -4,7 +4,8 @@ The package's layout is every game's: state.py (the Drove), actions.py, events.p
 (pure: THE DAY, STORES, THE CROSSINGS, ends, SCORING), notation.py (LEDGER, SAVE, RESULT),
 reader.py (ORDERS: words to a Reading), voice.py (events to prose), game.py (the `Game` the Run
 drives); what this card needs besides: orders_*.py (the words of ORDERS), questions.py (answers
-and what-ifs, computed by the same rules), search.py; and its tools: audit.py, solve.py, par.py.
+and what-ifs, computed by the same rules), search.py, moves.py (structured moves for programs); and
+its tools: audit.py, solve.py, par.py.
 
 This file only tells the registry what the game offers; it imports none of it.
 """
@@ -18,6 +19,7 @@ ENTRY = GameEntry(
     package=__name__,
     factory=".game:make_game",
     audit=".audit:ADAPTER",
+    moves=".moves",
     solver=".solve:SOLVER",
     par=".par:PAR",
 )

@@ -3,7 +3,8 @@
 The package's layout is every game's: state.py (the shot grid; the berth apart), actions.py,
 events.py, rules.py, notation.py, reader.py, voice.py, game.py (the `Game` the Run drives, which
 alone holds the berth); and what this card needs besides: seal.py (drawing and sealing berths),
-cli.py (`cardgm seal`), coach.py (the "hint" heat map), audit.py.
+cli.py (`cardgm seal`), coach.py (the "hint" heat map), audit.py, moves.py (structured moves for
+programs), board.py (the clickable grid a front end draws, through `DeadReckoning.board`).
 
 This file only tells the registry what the game offers; it imports none of it.
 """
@@ -17,6 +18,7 @@ ENTRY = GameEntry(
     package=__name__,
     factory=".game:make_game",
     audit=".audit:ADAPTER",
+    moves=".moves",
     coach=".coach:make_coach",
     analyze="cardgm.solve.hunt:run_analysis",
     draw_secret=".game:draw_secret",

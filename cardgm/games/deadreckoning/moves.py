@@ -27,6 +27,9 @@ Action = Salvo | StrikeColours
 
 CELLS: tuple[str, ...] = tuple(cell_name(i) for i in range(SIZE * SIZE))
 STRIKE_WORDS = "I strike my colours"
+# The best score any duel allows (no tape to search: the berth is hidden): every berth can be
+# cleared in ten salvos by a lucky hunter, SCORING's 100, and no duel scores more.
+BEST = 100
 
 
 def legal(game: Any, state: Duel) -> list[Action]:
