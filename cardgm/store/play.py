@@ -133,7 +133,7 @@ def start(
         if key.endswith("_file"):
             raise Refused(f"the option {key} names a file on this machine; a run here keeps its own")
         if key == "secret":
-            raise Refused("the option secret would set the hidden setup; a run here draws its own, or plays one given with it")
+            raise Refused("the option secret would choose the hidden setup; a run here draws its own")
     given = secret is not None
     if secret is None and draw:
         secret = games.draw_secret(card.game_id, rng)
