@@ -19,16 +19,17 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 def main() -> None:
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})  # one core
-    from cardgm.solve import hunt
+    from cardgm.games.deadreckoning.hunt import space as berths
+    from cardgm.games.deadreckoning.hunt import strategies
 
-    names = list(hunt.STRATEGIES) if "--all" in sys.argv else ["density"]
+    names = list(strategies.STRATEGIES) if "--all" in sys.argv else ["density"]
     w, c = time.perf_counter(), time.process_time()
-    sp = hunt.space()
+    sp = berths.space()
     print(f"enumerate   {time.perf_counter() - w:6.2f} s wall {time.process_time() - c:6.2f} s cpu  "
           f"{sp.named_berths:,} named berths ({len(sp):,} cell sets)")
     for name in names:
         w, c = time.perf_counter(), time.process_time()
-        ev = hunt.evaluate(name, sp)
+        ev = strategies.evaluate(name, sp)
         wall, cpu = time.perf_counter() - w, time.process_time() - c
         print(f"{name:<11} {wall:6.2f} s wall {cpu:6.2f} s cpu  {ev.berths:,} berths  mean {ev.mean():.4f} shots  max {ev.max()}")
 

@@ -145,18 +145,9 @@ def _coach(game_id: str):
     """The hunter's heat map as a coach for DEADRECKONING; built from public knowledge only."""
     if game_id != "deadreckoning":
         _fail("--coach is for DEADRECKONING (its hint is the hunter's heat map)")
-    from cardgm.solve import hunt
+    from cardgm.games.deadreckoning.hunt.odds import coach
 
-    space = None
-
-    def hint(state) -> str:
-        nonlocal space
-        space = space if space is not None else hunt.space()  # every legal berth, built once
-        return "Hit odds for every open cell, in percent, from every berth still possible:\n\n" + hunt.heatmap(
-            state.grid, state.sunk, space
-        )
-
-    return hint
+    return coach()
 
 
 def _interactive(run, emit) -> None:
@@ -360,7 +351,7 @@ def analyze_cmd(game: str, out: str, strategies: tuple[str, ...], sample: int | 
     and max shots, the card's score, the shots against the card's berth, and a plot in --out.
     Takes a few minutes on one core (docs/performance-hunt.md).
     """
-    from cardgm.solve.hunt import run_analysis
+    from cardgm.games.deadreckoning.hunt.analysis import run_analysis
 
     sys.exit(run_analysis(out, strategies, sample, seed, plot=not no_plot, echo=click.echo))
 
