@@ -176,6 +176,27 @@ def test_a_followed_sample_takes_the_shots_of_the_whole_tree():
     assert np.array_equal(part.shots, whole.shots[part.entries])
 
 
+@pytest.mark.parametrize("strategy", TREE_STRATEGIES)
+def test_cutting_a_level_into_parts_changes_no_shot(strategy):
+    """The tree is searched depth first in parts of whole nodes: parts of any size give the same
+    shots as one part for the whole sea."""
+    sp = berths.space(MIDDLE)
+    choose = strategies.STRATEGIES[strategy].tree
+    whole = tree.run_tree(sp, choose, limit=len(sp))[0]
+    for limit in (97, 2_000):
+        assert np.array_equal(tree.run_tree(sp, choose, limit=limit)[0], whole)
+
+
+@pytest.mark.parametrize("strategy", ["hunt-target", "parity"])
+@pytest.mark.parametrize("seed", [0, 7])
+def test_the_batch_player_takes_the_shots_of_one_game_played_shot_by_shot(strategy, seed):
+    """The batch player plays a ship at a time (the hunt between is a prefix of the order);
+    `_play_batch_cells` plays one game a shot at a time. On every berth of a small sea they agree."""
+    sp = berths.space(SMALL)
+    shots = batch.play_batch(sp, np.arange(len(sp)), strategy, seed)
+    assert shots.tolist() == [len(batch._play_batch_cells(sp, i, strategy, seed)) for i in range(len(sp))]
+
+
 def test_lookahead_of_width_one_is_the_density_hunter():
     sp = berths.space(SMALL)
     a = tree.run_tree(sp, tree.density_choice)[0]

@@ -93,45 +93,67 @@ def play_batch(sp: Space, games: np.ndarray, strategy: str, seed: int = 0) -> np
     random: fire in the game's random order. hunt-target: hunt in the game's random order; after
     a hit, target (lowest cell first) until that ship is sunk. parity: the same, hunting one
     colour of the checkerboard first. SUNK tells which hits are done: the hits touching the shot
-    that sank a ship are that ship, since hulls never touch."""
+    that sank a ship are that ship, since hulls never touch.
+
+    Played a ship at a time, not a shot at a time: hulls never touch, so a target shot beside a
+    ship's hits is that ship's or open water, never another ship's, and the ship is sunk before
+    the hunt goes on. Each ship is found by the hunt at its first cell in the hunting order, the
+    ships in the order of those cells; when the hunt reaches a ship, every cell before it in the
+    order has been fired (by the hunt, or by targeting earlier ships), and nothing else but
+    earlier targeting has. So only the targeting is played shot by shot; the hunt between is a
+    prefix of the order. `_play_batch_cells` plays the same games shot by shot, and the tests hold
+    the two to the same shots."""
     sea = sp.sea
     n = len(games)
-    if strategy == "random":  # it clears the sea on its last hull cell: count the cells up to that one
-        keys = _order_keys(sea, games, seed)
-        last = keys[np.arange(n)[:, None], sp.cells[games]].max(axis=1)
-        return (keys <= last[:, None]).sum(axis=1).astype(np.int64)
-    order = hunting_order(sea, games, seed, parity=strategy == "parity")
-    if strategy not in ("hunt-target", "parity"):
+    if strategy not in ("random", "hunt-target", "parity"):
         raise ValueError(f"no batch strategy {strategy!r}")
+    keys = _order_keys(sea, games, seed, parity=strategy == "parity")
+    cells = sp.cells[games].astype(np.intp)
+    cell_keys = np.take_along_axis(keys, cells, axis=1)  # (n, hull cells): each hull cell's key
+    if strategy == "random":  # it clears the sea on its last hull cell: count the cells up to that one
+        return (keys <= cell_keys.max(axis=1)[:, None]).sum(axis=1).astype(np.int64)
     ships = sp.ships[games]
     hull = sp.hull[games]
+    rows = np.arange(n)
+    # each ship's first cell in the hunting order, and the order the hunt finds the ships in
+    first_key = np.empty(ships.shape, dtype=U64)
+    first_cell = np.empty(ships.shape, dtype=np.intp)
+    for j, sl in enumerate(_ship_slices(sp)):
+        at = np.argmin(cell_keys[:, sl], axis=1)
+        first_key[:, j] = cell_keys[rows, sl.start + at]
+        first_cell[:, j] = cells[rows, sl.start + at]
+    found = np.argsort(first_key, axis=1, kind="stable")
     fired = np.zeros(n, dtype=U64)
     sunk = np.zeros(n, dtype=U64)
-    ptr = np.zeros(n, dtype=np.int64)
-    shots = np.zeros(n, dtype=np.int64)
-    live = np.arange(n)
-    while len(live):
-        f, hl = fired[live], hull[live]
-        cand = targets(sea, f & hl, sunk[live], f)
-        shot = np.empty(len(live), dtype=np.int64)
-        aim = cand != 0
-        shot[aim] = _bit_index(cand[aim] & (~cand[aim] + ONE))  # the lowest candidate cell
-        hunt = np.nonzero(~aim)[0]
-        while len(hunt):  # next unfired cell in the game's order
-            g = live[hunt]
-            cell = order[g, ptr[g]].astype(U64)
-            seen = ((fired[g] >> cell) & ONE) == 1
-            shot[hunt[~seen]] = cell[~seen]
-            ptr[g[seen]] += 1
-            hunt = hunt[seen]
-        bit = ONE << shot.astype(U64)
-        fired[live] |= bit
-        done_ships = (ships[live] & ~fired[live][:, None]) == 0
-        sunk[live] = np.bitwise_or.reduce(np.where(done_ships, ships[live], U64(0)), axis=1)
-        shots[live] += 1
-        live = live[(hull[live] & ~fired[live]) != 0]
-    return shots
+    for e in range(ships.shape[1]):
+        j = found[:, e]
+        ship = ships[rows, j]
+        # the hunt fires every cell before this ship's first, then that cell: a hit
+        before = _pack(keys < first_key[rows, j][:, None])
+        fired |= before | (ONE << first_cell[rows, j].astype(U64))
+        live = rows[(ship & ~fired) != 0]  # a ship of one cell would be sunk by the hunt's hit
+        while len(live):  # target: beside this ship's hits, lowest cell first, until it sinks
+            f = fired[live]
+            cand = targets(sea, f & hull[live], sunk[live], f)
+            f |= cand & (~cand + ONE)
+            fired[live] = f
+            live = live[(ship[live] & ~f) != 0]
+        sunk |= ship
+    return np.bitwise_count(fired).astype(np.int64)
 
+
+def _pack(flags: np.ndarray) -> np.ndarray:
+    """(n, cells) bool -> (n,) uint64 masks, cell i as bit i."""
+    if flags.shape[1] < 64:  # a smaller sea: pad to the 64 bits of a mask
+        flags = np.concatenate([flags, np.zeros((len(flags), 64 - flags.shape[1]), dtype=bool)], axis=1)
+    return np.packbits(flags, axis=1, bitorder="little").view("<u8")[:, 0].astype(U64)
+
+
+def _ship_slices(sp: Space) -> list[slice]:
+    """Where each ship's cells lie in a row of `sp.cells`."""
+    lengths = [int(np.bitwise_count(m)) for m in sp.ships[0]] if len(sp) else []
+    ends = np.cumsum([0] + lengths)
+    return [slice(int(a), int(b)) for a, b in zip(ends[:-1], ends[1:])]
 
 
 def _play_batch_cells(sp: Space, target: int, strategy: str, seed: int) -> list[str]:

@@ -9,7 +9,7 @@ import numpy as np
 
 from cardgm.games.deadreckoning.hunt.batch import _play_batch_cells, play_batch
 from cardgm.games.deadreckoning.hunt.space import Space, space
-from cardgm.games.deadreckoning.hunt.tree import Chooser, Level, _outcome, density_choice, entropy_choice, lookahead_choice, run_tree
+from cardgm.games.deadreckoning.hunt.tree import Chooser, density_choice, entropy_choice, lookahead_choice, run_tree
 from cardgm.games.deadreckoning.state import PAR, Berth
 
 __all__ = ["Strategy", "STRATEGIES", "Evaluation", "evaluate", "play", "card_score"]
@@ -79,7 +79,7 @@ class Evaluation:
 
 
 def evaluate(strategy: str, sp: Space | None = None, seed: int = 0, sample: int | None = None,
-             batch: int = 1 << 18) -> Evaluation:
+             batch: int = 1 << 16) -> Evaluation:
     """`strategy` over every entry of the space (the card's, by default), or over `sample`
     entries drawn uniformly (seeded) without replacement."""
     import time
@@ -114,15 +114,6 @@ def play(strategy: str, berth: Berth | int, sp: Space | None = None, seed: int =
     st = STRATEGIES[strategy]
     if st.tree is None:
         return _play_batch_cells(sp, target, strategy, seed)
-    lv = Level.root(sp)
-    cells: list[str] = []
-    while True:
-        me = int(np.nonzero(lv.idx == target)[0][0])
-        if (lv.cells[:, me] == sp.sea.cells).all():
-            return cells
-        shot = int(st.tree(sp, lv)[0])
-        cells.append(sp.sea.name(shot))
-        outcome = _outcome(sp, lv, np.full(len(lv.idx), shot))
-        lv.fire(np.full(len(lv.idx), shot), sp.sea.cells)
-        lv = lv.keep(outcome == outcome[me], np.zeros(len(lv.idx), dtype=np.int64), 1)
-
+    path: list[int] = []
+    run_tree(sp, st.tree, only=np.array([target]), follow=target, path=path)
+    return [sp.sea.name(c) for c in path]
