@@ -177,14 +177,16 @@ def test_a_followed_sample_takes_the_shots_of_the_whole_tree():
 
 
 @pytest.mark.parametrize("strategy", TREE_STRATEGIES)
-def test_cutting_a_level_into_parts_changes_no_shot(strategy):
-    """The tree is searched depth first in parts of whole nodes: parts of any size give the same
-    shots as one part for the whole sea."""
+def test_cutting_the_work_into_parts_changes_no_shot(strategy, monkeypatch):
+    """The tree is searched depth first in parts of whole nodes, and berths are counted a stride
+    at a time: parts and strides of any size give the same shots as one for the whole sea."""
     sp = berths.space(MIDDLE)
     choose = strategies.STRATEGIES[strategy].tree
     whole = tree.run_tree(sp, choose, limit=len(sp))[0]
     for limit in (97, 2_000):
         assert np.array_equal(tree.run_tree(sp, choose, limit=limit)[0], whole)
+    monkeypatch.setattr(tree, "STRIDE", 777)
+    assert np.array_equal(tree.run_tree(sp, choose, limit=len(sp))[0], whole)
 
 
 @pytest.mark.parametrize("strategy", ["hunt-target", "parity"])

@@ -112,13 +112,13 @@ def play_batch(sp: Space, games: np.ndarray, strategy: str, seed: int = 0) -> np
     cell_keys = np.take_along_axis(keys, cells, axis=1)  # (n, hull cells): each hull cell's key
     if strategy == "random":  # it clears the sea on its last hull cell: count the cells up to that one
         return (keys <= cell_keys.max(axis=1)[:, None]).sum(axis=1).astype(np.int64)
-    ships = sp.ships[games]
+    ships = sp.ship_masks(games)
     hull = sp.hull[games]
     rows = np.arange(n)
     # each ship's first cell in the hunting order, and the order the hunt finds the ships in
     first_key = np.empty(ships.shape, dtype=U64)
     first_cell = np.empty(ships.shape, dtype=np.intp)
-    for j, sl in enumerate(_ship_slices(sp)):
+    for j, sl in enumerate(sp.ship_slices):
         at = np.argmin(cell_keys[:, sl], axis=1)
         first_key[:, j] = cell_keys[rows, sl.start + at]
         first_cell[:, j] = cells[rows, sl.start + at]
@@ -149,19 +149,12 @@ def _pack(flags: np.ndarray) -> np.ndarray:
     return np.packbits(flags, axis=1, bitorder="little").view("<u8")[:, 0].astype(U64)
 
 
-def _ship_slices(sp: Space) -> list[slice]:
-    """Where each ship's cells lie in a row of `sp.cells`."""
-    lengths = [int(np.bitwise_count(m)) for m in sp.ships[0]] if len(sp) else []
-    ends = np.cumsum([0] + lengths)
-    return [slice(int(a), int(b)) for a, b in zip(ends[:-1], ends[1:])]
-
-
 def _play_batch_cells(sp: Space, target: int, strategy: str, seed: int) -> list[str]:
     """The batch players' shots for one game, in order (replayed cell by cell)."""
     sea = sp.sea
     order = hunting_order(sea, np.array([target]), seed, parity=strategy == "parity")[0]
     hull = int(sp.hull[target])
-    ships = [int(m) for m in sp.ships[target]]
+    ships = [int(m) for m in sp.ship_masks(np.array([target]))[0]]
     fired = sunk = 0
     out: list[str] = []
     ptr = 0

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 
 import numpy as np
 
@@ -90,14 +90,13 @@ def card_sea() -> Sea:
 
 @dataclass(frozen=True, eq=False)
 class Space:
-    """Every legal berth of a sea. `ships[i, j]` is the mask of ship j of berth i; `cells[i]` its
-    hull cells as indices. With `named` False (the default) ships of one length are not told
+    """Every legal berth of a sea. `cells[i]` holds berth i's hull cells as indices, ship by ship;
+    `hull[i]` all of them as one mask, and `ships[i, j]` ship j's mask (worked out when first asked for). With `named` False (the default) ships of one length are not told
     apart: each entry is one cell set and stands for `per_entry` named berths; `ship_class[j]` is
     the length class a SUNK announcement reveals. With `named` True every ship is its own class."""
 
     sea: Sea
-    ships: np.ndarray  # (N, k) uint64
-    cells: np.ndarray  # (N, hull_cells) uint8
+    cells: np.ndarray  # (N, hull_cells) uint8, ship by ship
     ship_class: tuple[int, ...]
     classes: int
     class_length: tuple[int, ...]  # the hull length of each class
@@ -113,12 +112,34 @@ class Space:
         """How many named berths the space holds: the count cardgm.seal reports for the card."""
         return len(self) * self.per_entry
 
+    @cached_property
+    def ship_slices(self) -> tuple[slice, ...]:
+        """Where each ship's cells lie in a row of `cells`."""
+        ends = np.cumsum([0] + [self.class_length[c] for c in self.ship_class])
+        return tuple(slice(int(a), int(b)) for a, b in zip(ends[:-1], ends[1:]))
+
+    def ship_masks(self, rows: np.ndarray | slice = slice(None)) -> np.ndarray:
+        """(len(rows), ships) uint64: each ship of these entries as a mask."""
+        cells = self.cells[rows]
+        out = np.zeros((len(cells), len(self.ship_class)), dtype=U64)
+        for j, sl in enumerate(self.ship_slices):
+            for c in range(sl.start, sl.stop):
+                out[:, j] |= U64(1) << cells[:, c].astype(U64)
+        return out
+
+    @cached_property
+    def ships(self) -> np.ndarray:
+        """(N, ships) uint64: `ships[i, j]` is the mask of ship j of berth i (built when first
+        asked for: the evaluation never needs it whole)."""
+        return self.ship_masks()
+
     def find(self, berth: Berth) -> int:
         """The entry holding this berth's hull cells."""
         mask = 0
         for ship in berth.ships:
             for c in ship.cells:
                 mask |= 1 << self.sea.index(c)
+        hit = np.nonzero(self.hull == U64(mask))[0]
         if self.named:
             want = []
             for ship in berth.ships:
@@ -126,60 +147,65 @@ class Space:
                 for c in ship.cells:
                     m |= 1 << self.sea.index(c)
                 want.append(m)
-            hit = np.nonzero(np.all(self.ships == np.array(want, dtype=U64), axis=1))[0]
-        else:
-            hit = np.nonzero(self.hull == U64(mask))[0]
+            hit = hit[np.all(self.ship_masks(hit) == np.array(want, dtype=U64), axis=1)]
         if len(hit) != 1:
             raise ValueError("that berth is not one of this sea's legal berths")
         return int(hit[0])
 
     def berth_cells(self, i: int) -> list[list[str]]:
         """Entry i's ships as cell names (ship order of the space)."""
-        return [[self.sea.name(b) for b in range(self.sea.cells) if int(m) >> b & 1] for m in self.ships[i]]
+        return [[self.sea.name(int(c)) for c in sorted(self.cells[i, sl])] for sl in self.ship_slices]
 
 
 def enumerate_space(sea: Sea, named: bool = False) -> Space:
     """Every legal berth of `sea`, built ship by ship as numpy arrays. Unnamed, ships of one
-    length are taken in rising placement order so each cell set appears once."""
+    length are taken in rising placement order so each cell set appears once. Each ship's rows
+    are found first and the next arrays filled in place, so the build needs little more memory
+    than the space it returns."""
     lengths = [k for _, k in sea.fleet]
     order = sorted(range(len(lengths)), key=lambda j: (lengths.index(lengths[j]), j))  # group by length
     distinct = list(dict.fromkeys(lengths))
     ship_class = tuple(j if named else distinct.index(lengths[order[j]]) for j in range(len(order)))
-    masks = np.zeros((1, 0), dtype=U64)
     cells = np.zeros((1, 0), dtype=np.uint8)
+    hull = np.zeros(1, dtype=U64)
     halo = np.zeros(1, dtype=U64)
     last = np.full(1, -1, dtype=np.int64)
     for pos, j in enumerate(order):
+        final = pos == len(order) - 1  # the last ship: no halo or order needed after it
         places = sea.placements(lengths[j])
         pm = np.array([sum(1 << i for i in p) for p in places], dtype=U64)
         ph = np.array([sea.halo(p) for p in places], dtype=U64)
         same = pos > 0 and not named and ship_class[pos] == ship_class[pos - 1]
-        parts_m, parts_c, parts_h, parts_l = [], [], [], []
+        found = []
         for p in range(len(places)):
             ok = (halo & pm[p]) == 0
             if same:
                 ok &= last < p
-            rows = np.nonzero(ok)[0]
-            if len(rows) == 0:
-                continue
-            parts_m.append(np.column_stack([masks[rows], np.full(len(rows), pm[p], dtype=U64)]))
-            parts_c.append(np.column_stack([cells[rows], np.tile(np.array(places[p], dtype=np.uint8), (len(rows), 1))]))
-            parts_h.append(halo[rows] | ph[p])
-            parts_l.append(np.full(len(rows), p, dtype=np.int64))
-        if not parts_m:
-            masks = np.zeros((0, pos + 1), dtype=U64)
-            cells = np.zeros((0, cells.shape[1] + lengths[j]), dtype=np.uint8)
-            halo = np.zeros(0, dtype=U64)
-            last = np.zeros(0, dtype=np.int64)
-            break
-        masks, cells = np.concatenate(parts_m), np.concatenate(parts_c)
-        halo, last = np.concatenate(parts_h), np.concatenate(parts_l)
+            found.append(np.flatnonzero(ok).astype(np.int32))
+        total = sum(len(f) for f in found)
+        width = cells.shape[1]
+        next_cells = np.empty((total, width + lengths[j]), dtype=np.uint8)
+        next_hull = np.empty(total, dtype=U64)
+        next_halo = None if final else np.empty(total, dtype=U64)
+        next_last = None if final else np.empty(total, dtype=np.int64)
+        at = 0
+        for p, rows in enumerate(found):
+            end = at + len(rows)
+            next_cells[at:end, :width] = cells[rows]
+            next_cells[at:end, width:] = np.array(places[p], dtype=np.uint8)
+            next_hull[at:end] = hull[rows] | pm[p]
+            if not final:
+                next_halo[at:end] = halo[rows] | ph[p]
+                next_last[at:end] = p
+            at = end
+        del found
+        cells, hull = next_cells, next_hull
+        if not final:
+            halo, last = next_halo, next_last
     per_entry = 1 if named else math.prod(math.factorial(lengths.count(k)) for k in distinct)
-    hull = np.bitwise_or.reduce(masks, axis=1) if masks.shape[1] else np.zeros(len(masks), dtype=U64)
     return Space(
         sea=sea,
-        ships=np.ascontiguousarray(masks),
-        cells=np.ascontiguousarray(cells),
+        cells=cells,
         ship_class=ship_class,
         classes=len(order) if named else len(distinct),
         class_length=tuple(lengths[j] for j in order) if named else tuple(distinct),

@@ -3,6 +3,7 @@ uniform sample of it); one game played shot by shot."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -45,11 +46,12 @@ STRATEGIES: dict[str, Strategy] = {
 class Evaluation:
     strategy: str
     shots: np.ndarray  # per evaluated entry (each standing for `per_entry` named berths)
-    entries: np.ndarray  # which entries were evaluated
+    entries: np.ndarray | range  # which entries were evaluated (a range: all of them)
     per_entry: int
     sampled: bool
     seconds: float
     nodes: int = 0
+    followed: tuple[str, ...] = ()  # the cells fired against the entry `evaluate` was asked to follow
 
     @property
     def berths(self) -> int:
@@ -79,9 +81,12 @@ class Evaluation:
 
 
 def evaluate(strategy: str, sp: Space | None = None, seed: int = 0, sample: int | None = None,
-             batch: int = 1 << 16) -> Evaluation:
+             batch: int = 1 << 16, *, follow: int | None = None,
+             progress: Callable[[int], None] | None = None) -> Evaluation:
     """`strategy` over every entry of the space (the card's, by default), or over `sample`
-    entries drawn uniformly (seeded) without replacement."""
+    entries drawn uniformly (seeded) without replacement. With `follow` (an entry), the cells
+    fired against it are kept, in order (`Evaluation.followed`). `progress(n)` is told each time
+    n more entries are done."""
     import time
 
     sp = sp if sp is not None else space()
@@ -91,15 +96,43 @@ def evaluate(strategy: str, sp: Space | None = None, seed: int = 0, sample: int 
     if sample is not None and sample < len(sp):
         entries = np.sort(np.random.default_rng(seed).choice(len(sp), size=sample, replace=False))
     else:
-        entries, sample = np.arange(len(sp)), None
+        entries, sample = range(len(sp)), None  # every entry: a range, not 33 MB of indices
     nodes = 0
+    followed: list[int] = []
     if st.tree is not None:
-        shots, stats = run_tree(sp, st.tree, only=entries if sample is not None else None)
-        shots, nodes = shots[entries], stats.nodes
+        only = entries if sample is not None else None
+        if only is not None and follow is not None:
+            only = np.union1d(only, [follow])
+        shots, stats = run_tree(sp, st.tree, only=only, follow=follow, path=followed, done=_counting(progress, entries, only))
+        shots, nodes = shots if sample is None else shots[entries], stats.nodes
     else:
-        shots = np.concatenate([play_batch(sp, entries[a : a + batch], strategy, seed) for a in range(0, len(entries), batch)]) \
-            if len(entries) else np.zeros(0, dtype=np.int64)
-    return Evaluation(strategy, shots, entries, sp.per_entry, sample is not None, time.perf_counter() - t0, nodes)
+        parts = []
+        for a in range(0, len(entries), batch):
+            parts.append(play_batch(sp, np.asarray(entries[a : a + batch]), strategy, seed))
+            if progress is not None:
+                progress(len(parts[-1]))
+        shots = np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
+        if follow is not None:
+            followed = [sp.sea.index(c) for c in _play_batch_cells(sp, follow, strategy, seed)]
+    return Evaluation(strategy, shots, entries, sp.per_entry, sample is not None, time.perf_counter() - t0, nodes,
+                      tuple(sp.sea.name(c) for c in followed))
+
+
+def _counting(progress: Callable[[int], None] | None, entries: np.ndarray,
+              only: np.ndarray | None) -> Callable[[int], None] | None:
+    """The tree tells how many berths it finishes; with an entry followed beside a sample, one
+    more than the sample: the count stops at the sample's size."""
+    if progress is None:
+        return None
+    left = [len(entries)]
+
+    def done(n: int) -> None:
+        n = min(n, left[0])
+        left[0] -= n
+        if n:
+            progress(n)
+
+    return done
 
 
 # -- one game, shot by shot ---------------------------------------------------------------------

@@ -29,7 +29,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
 
 import numpy as np
 
@@ -52,7 +51,7 @@ class Level:
     cell per row so that each row is one contiguous vector. `left[i]`: how many are unstruck.
     `fired[j]`: the cells node j has fired on (every berth of a node has seen the same shots)."""
 
-    idx: np.ndarray  # (n,) int64 into the space
+    idx: np.ndarray  # (n,) int32 into the space
     node: np.ndarray  # (n,) int64, dense 0..nodes-1
     nodes: int
     cells: np.ndarray  # (hull_cells, n) uint8
@@ -62,7 +61,7 @@ class Level:
     @classmethod
     def root(cls, sp: Space) -> Level:
         n = len(sp)
-        return cls(np.arange(n, dtype=np.int64), np.zeros(n, dtype=np.int64), 1 if n else 0, np.ascontiguousarray(sp.cells.T),
+        return cls(np.arange(n, dtype=np.int32), np.zeros(n, dtype=np.int64), 1 if n else 0, np.ascontiguousarray(sp.cells.T),
                    np.full(n, sp.sea.hull_cells, dtype=np.uint8), np.zeros(1 if n else 0, dtype=U64))
 
     def keep(self, mask: np.ndarray | None, key: np.ndarray | None = None, fired: np.ndarray | None = None) -> Level:
@@ -92,14 +91,6 @@ def _take(cells: np.ndarray, rows: np.ndarray) -> np.ndarray:
 
 
 Chooser = Callable[[Space, Level], np.ndarray]  # -> the shot (cell index) for every node
-
-
-@cache
-def _ship_slices(sp: Space) -> list[slice]:
-    """Where each ship's cells lie in a column of `Level.cells`."""
-    lengths = [int(np.bitwise_count(m)) for m in sp.ships[0]] if len(sp) else []
-    ends = np.cumsum([0] + lengths)
-    return [slice(int(a), int(b)) for a, b in zip(ends[:-1], ends[1:])]
 
 
 def _fired_cells(fired: np.ndarray, cells: int) -> np.ndarray:
@@ -162,7 +153,7 @@ def _afloat(sp: Space, cells: np.ndarray) -> list[np.ndarray]:
     """For each ship, berth by berth, what striking it answers: 1 HIT, or 2 + its class SUNK
     where only one of its cells is unstruck (uint8)."""
     n = sp.sea.cells
-    return [1 + (_count(cells[sl] < n) == 1).view(np.uint8) * np.uint8(1 + c) for sl, c in zip(_ship_slices(sp), sp.ship_class)]
+    return [1 + (_count(cells[sl] < n) == 1).view(np.uint8) * np.uint8(1 + c) for sl, c in zip(sp.ship_slices, sp.ship_class)]
 
 
 def _answers(sp: Space, cells: np.ndarray, shot: np.ndarray, afloat: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
@@ -170,9 +161,9 @@ def _answers(sp: Space, cells: np.ndarray, shot: np.ndarray, afloat: list[np.nda
     the sea's cell count; `afloat` from `_afloat`): 0 MISS, 1 HIT, 2 + class SUNK (uint8); and
     where it strikes (`cells == shot`). Rows are combined one by one: numpy's reductions over a
     short first axis are far slower."""
-    eq = cells == shot.astype(np.uint8)[None, :]
+    eq = cells == shot.astype(np.uint8, copy=False)[None, :]
     out = np.zeros(cells.shape[1], dtype=np.uint8)
-    for sl, answer in zip(_ship_slices(sp), afloat):
+    for sl, answer in zip(sp.ship_slices, afloat):
         out += _any(eq[sl]).view(np.uint8) * answer  # a shot strikes one ship at most
     return out, eq
 
@@ -222,7 +213,7 @@ def entropy_choice(sp: Space, lv: Level) -> np.ndarray:
     fired = _fired_cells(lv.fired, n)
     # the berths one cell short of sinking a ship: their node, and (length, that cell)
     sink_node, sink_at = [], []
-    for sl, c, answer in zip(_ship_slices(sp), sp.ship_class, _afloat(sp, lv.cells)):
+    for sl, c, answer in zip(sp.ship_slices, sp.ship_class, _afloat(sp, lv.cells)):
         sc = lv.cells[sl]
         one = np.flatnonzero(answer > 1)
         if len(one):
@@ -277,23 +268,27 @@ def lookahead_choice(width: int = 4) -> Chooser:
             top = np.argsort(-hull, axis=1, kind="stable")[:, :width]
             w = top.shape[1]
             rows = _rows(lv, lo, hi)
-            local = lv.node[rows] - lo
-            cells = lv.cells[:, rows]
-            left = [a[rows] for a in afloat]
-            holding = np.empty((nodes, w, n + 1), dtype=np.int64)  # berths holding each candidate, by cell
+            if isinstance(rows, slice):
+                rows = np.arange(len(lv.node))
+            holding = np.zeros((nodes, w, n + 1), dtype=np.int64)  # berths holding each candidate, by cell
             sunk_group, sunk_cells = [], []
-            for r in range(w):
-                cand = top[local, r]
-                answer = _answers(sp, cells, cand, left)[0]
-                holds = np.flatnonzero(answer)
-                held = _take(cells, holds)
-                # the candidate itself is struck now: out of the count
-                np.maximum(held, np.multiply(held == cand[holds].astype(np.uint8)[None, :], np.uint8(n), dtype=np.uint8), out=held)
-                holding[:, r, :] = _tally(local[holds] * (n + 1), held, nodes * (n + 1)).reshape(nodes, n + 1)
-                sunk = np.flatnonzero(answer[holds] >= 2)
-                if len(sunk):
-                    sunk_group.append((local[holds[sunk]] * w + r) * sinks + answer[holds[sunk]] - 2)
-                    sunk_cells.append(held[:, sunk])
+            for a in range(0, len(rows), STRIDE):  # a stride of berths at a time: the temporaries stay small
+                part = rows[a : a + STRIDE]
+                local = lv.node[part] - lo
+                cells = _take(lv.cells, part)
+                left = [f[part] for f in afloat]
+                for r in range(w):
+                    cand = top[local, r]
+                    answer = _answers(sp, cells, cand, left)[0]
+                    holds = np.flatnonzero(answer)
+                    held = _take(cells, holds)
+                    # the candidate itself is struck now: out of the count
+                    np.maximum(held, np.multiply(held == cand[holds].astype(np.uint8)[None, :], np.uint8(n), dtype=np.uint8), out=held)
+                    holding[:, r, :] += _tally(local[holds] * (n + 1), held, nodes * (n + 1)).reshape(nodes, n + 1)
+                    sunk = np.flatnonzero(answer[holds] >= 2)
+                    if len(sunk):
+                        sunk_group.append((local[holds[sunk]] * w + r) * sinks + answer[holds[sunk]] - 2)
+                        sunk_cells.append(held[:, sunk])
             counts = holding[..., :n]
             hits = counts.copy()  # the HIT answers: the holders less those it sinks a ship of
             best_next = np.zeros((nodes, w), dtype=np.int64)
@@ -343,9 +338,9 @@ def run_tree(sp: Space, choose: Chooser, only: np.ndarray | None = None, *, foll
     the shots of the others are -1. With `follow` and `path`, the cells fired against that entry
     are appended to `path` in order. `done(n)` is told each time n more berths are finished.
 
-    Depth first over subtrees: once no node of a level holds more than `limit` berths, the level
-    is cut into parts of whole nodes, about `limit` berths each, each played to the end before
-    the next. A node's shot
+    Depth first over subtrees: once no node of a level holds more than half of `limit` berths,
+    the level is cut into parts of whole nodes, at most `limit` berths each, each played to the
+    end before the next. A node's shot
     depends on its own berths only, so this changes no shot; it keeps the work in the cache."""
     n_all, n = len(sp), sp.sea.cells
     shots = np.full(n_all, -1, dtype=np.int64)
@@ -376,23 +371,24 @@ def run_tree(sp: Space, choose: Chooser, only: np.ndarray | None = None, *, foll
                 mine = lv.cells[:, rows[lv.idx[rows] == follow][0]]
                 path.extend(sorted(int(c) for c in mine if c < n))
             if done is not None:
-                done(len(rows))
+                done(len(rows))  # each alone at a reached node: wanted
             gone = alone if gone is None else gone | alone
         return None if gone is None or not gone.any() else ~gone
 
     root = Level.root(sp)
     keep = settle(root, root.node, root.nodes, None, 0)
     stack = [(root.keep(keep) if keep is not None else root, 0)]
+    del root, keep
     while stack:
         lv, depth = stack.pop()
         while len(lv.idx):
-            if len(lv.idx) > limit and lv.nodes > 1 and np.bincount(lv.node).max() <= limit:
-                parts = _split(lv, limit)
+            if len(lv.idx) > limit and lv.nodes > 1 and np.bincount(lv.node).max() <= limit // 2:
+                parts = _split(lv, limit // 2)
                 stack.extend((p, depth) for p in reversed(parts[1:]))
                 lv = parts[0]
             searched += lv.nodes
             shot_of_node = choose(sp, lv)
-            shot = shot_of_node[lv.node]
+            shot = shot_of_node.astype(np.uint8)[lv.node]
             if path is not None:
                 at = np.flatnonzero(lv.idx == follow)
                 if len(at):
@@ -400,6 +396,7 @@ def run_tree(sp: Space, choose: Chooser, only: np.ndarray | None = None, *, foll
             outcome, struck = _answers(sp, lv.cells, shot, _afloat(sp, lv.cells))
             # strike the hits: a struck cell reads n; the max of two arrays is far quicker than a masked write
             np.maximum(lv.cells, np.multiply(struck.view(np.uint8), np.uint8(n)), out=lv.cells)
+            del struck, shot  # big at the top of the tree: let them go before the next level is built
             lv.left -= outcome > 0
             depth += 1
             levels = max(levels, depth)
@@ -407,19 +404,24 @@ def run_tree(sp: Space, choose: Chooser, only: np.ndarray | None = None, *, foll
             if over.any():
                 shots[lv.idx[over]] = depth
                 if done is not None:
-                    done(int(np.count_nonzero(over)))
+                    done(int(np.count_nonzero(over if want is None else over & want[lv.idx])))
             else:
                 over = None
             key = lv.node * k + outcome
+            del outcome
             keep = settle(lv, key, lv.nodes * k, over, depth)
+            del over
             lv = lv.keep(keep, key, np.repeat(lv.fired | (ONE << shot_of_node.astype(U64)), k))
+            del key, keep
     return shots, TreeStats(levels, searched)
 
 
-def _split(lv: Level, limit: int) -> list[Level]:
-    """The level cut into parts of whole nodes (runs of node ids), about `limit` berths each."""
+def _split(lv: Level, step: int) -> list[Level]:
+    """The level cut into parts of whole nodes (runs of node ids): a node goes to part i when
+    the berths before it number i * step to (i + 1) * step - 1, so with no node over `step`,
+    no part is over twice `step`."""
     sizes = np.bincount(lv.node, minlength=lv.nodes)
-    group = (np.cumsum(sizes) - sizes) // limit  # by the berths before each node
+    group = (np.cumsum(sizes) - sizes) // step  # by the berths before each node
     of_berth = group[lv.node].astype(np.uint16 if group[-1] < 1 << 16 else np.int64)  # small: a radix sort
     order = np.argsort(of_berth, kind="stable")
     ends = np.cumsum(np.bincount(of_berth, minlength=int(group[-1]) + 1))
