@@ -270,6 +270,23 @@ def test_the_heat_map_counts_a_sunk_pair_both_ways_round():
     assert odds.sum() == pytest.approx(6)
 
 
+def test_the_coach_answers_from_the_grid_and_the_sunk_list_alone():
+    """`odds.coach()` is what `play --coach` asks: a factory of a hint that reads a duel's shot
+    grid and sunk list and nothing else (a Duel holds no berth): any object with those two
+    fields gets the same answer."""
+    from types import SimpleNamespace
+
+    grid = ["."] * 64
+    for cell, mark in (("B2", "x"), ("C2", "x"), ("D4", "o")):
+        grid[berths.card_sea().index(cell)] = mark
+    duel = Duel(turn=4, grid="".join(grid), sunk=("Cutter",))
+    hint = hunt_odds.coach()
+    text = hint(duel)
+    assert text.endswith(hunt_odds.heatmap(duel.grid, ["Cutter"]))
+    assert text.startswith("Hit odds for every open cell")
+    assert hint(SimpleNamespace(grid=duel.grid, sunk=("Cutter",))) == text
+
+
 # -- the analysis and its plots -------------------------------------------------------------------
 
 
@@ -280,6 +297,37 @@ def test_the_analysis_reports_each_strategy_and_the_card_berth():
     assert "3,912 named" in text and "(uniform sample)" in text
     assert [e.strategy for e in a.evals] == ["random", "density"]
     assert a.evals[0].berths == 500 * 2 and a.evals[1].berths == 3912
+
+
+def test_each_row_is_given_the_moment_its_strategy_finishes(monkeypatch):
+    """The analysis streams: `row` is called once a strategy is done, before the next starts,
+    with the shots against the followed berth ready for the table's card column."""
+    sp = berths.space(SMALL)
+    seen: list[str] = []
+    evaluate = strategies.evaluate
+
+    def spy(name, *args, **kwargs):
+        seen.append(f"start {name}")
+        return evaluate(name, *args, **kwargs)
+
+    monkeypatch.setattr(analysis, "evaluate", spy)
+    a = analysis.analyze(["density", "parity"], sp, 11, row=lambda e: seen.append(f"row {e.strategy} {len(e.followed)}"))
+    assert seen == ["start density", f"row density {a.card_shots['density']}",
+                    "start parity", f"row parity {a.card_shots['parity']}"]
+    for s in ("density", "parity"):
+        assert a.card_cells[s] == tuple(strategies.play(s, 11, sp))
+
+
+def test_the_command_gives_the_density_row_first(tmp_path):
+    from click.testing import CliRunner
+
+    from cardgm.cli import main
+
+    res = CliRunner().invoke(main, ["analyze", "deadreckoning", "--strategy", "random", "--strategy", "density",
+                                    "--sample", "50", "--no-plot", "--quiet"])
+    assert res.exit_code == 0, res.output
+    table = res.output[res.output.index("strategy          berths"):].splitlines()
+    assert table[1].startswith("density") and table[2].startswith("random")
 
 
 def test_plots_are_written_and_not_empty(tmp_path):

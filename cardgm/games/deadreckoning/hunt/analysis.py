@@ -32,11 +32,12 @@ class Analysis:
     card_cells: dict[str, tuple[str, ...]] | None = None  # strategy -> the cells it fires at the card's berth
 
 
-def analyze(strategies: Sequence[str], sp: Space | None = None, berth: Berth | None = None, seed: int = 0,
+def analyze(strategies: Sequence[str], sp: Space | None = None, berth: Berth | int | None = None, seed: int = 0,
             samples: dict[str, int] | None = None, *, quiet: bool = True,
             row: Callable[[Evaluation], None] | None = None) -> Analysis:
     """Each strategy over every berth of the space (or over `samples[name]` berths drawn
-    uniformly), in the order given, and the shots each takes against `berth` (the card's).
+    uniformly), in the order given, and the shots each takes against `berth` (the card's; or an
+    entry of the space).
     `row(evaluation)` is called as each strategy finishes; a progress bar runs on stderr
     meanwhile unless `quiet`. Each evaluation keeps its shots as uint8 (a berth takes at most
     64), so six strategies over every berth hold 25 MB, not 200."""
@@ -45,7 +46,7 @@ def analyze(strategies: Sequence[str], sp: Space | None = None, berth: Berth | N
     t0 = time.perf_counter()
     sp = sp if sp is not None else space()
     samples = samples or {}
-    target = sp.find(berth) if berth is not None else None
+    target = berth if isinstance(berth, int) or berth is None else sp.find(berth)
     evals, card_shots, card_cells = [], {}, {}
     for name in strategies:
         n = samples.get(name)

@@ -301,8 +301,11 @@ def lookahead_choice(width: int = 4) -> Chooser:
                 groups = np.flatnonzero(present)
                 sunk_counts = _tally(dense[group] * (n + 1), np.concatenate(sunk_cells, axis=1), len(groups) * (n + 1))
                 sunk_counts = sunk_counts.reshape(len(groups), n + 1)[:, :n]
-                np.subtract.at(hits.reshape(-1, n), groups // sinks, sunk_counts)
-                np.add.at(best_next.reshape(-1), groups // sinks, sunk_counts.max(axis=1))
+                # groups rise, so the classes of one (node, candidate) lie side by side: sum them there
+                owner = groups // sinks
+                starts = np.flatnonzero(np.r_[True, owner[1:] != owner[:-1]])
+                hits.reshape(-1, n)[owner[starts]] -= np.add.reduceat(sunk_counts, starts, axis=0)
+                best_next.reshape(-1)[owner[starts]] += np.add.reduceat(sunk_counts.max(axis=1), starts)
             best_next += hits.max(axis=2)
             miss = hull[:, None, :] - counts  # the berths without the candidate
             miss[np.arange(nodes)[:, None], np.arange(w)[None, :], top] = 0
