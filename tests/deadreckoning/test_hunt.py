@@ -359,6 +359,20 @@ def test_cardgm_analyze_deadreckoning_reports_the_count_and_the_card_berth(tmp_p
     assert {p.suffix for p in tmp_path.iterdir()} == ({".png", ".svg"} if _has_matplotlib() else set())
 
 
+def test_plots_that_cannot_be_written_are_one_line_after_the_table(tmp_path):
+    pytest.importorskip("matplotlib")
+    from click.testing import CliRunner
+
+    from cardgm.cli import main
+
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    res = CliRunner().invoke(main, ["analyze", "deadreckoning", "--strategy", "random", "--sample", "50", "--out", str(blocked / "out")])
+    assert res.exit_code == 2
+    assert "random" in res.output and f"plots not written: {blocked / 'out'}:" in res.output
+    assert "Traceback" not in res.output
+
+
 def _has_matplotlib() -> bool:
     try:
         import matplotlib  # noqa: F401

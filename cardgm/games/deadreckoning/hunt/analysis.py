@@ -111,7 +111,7 @@ def run_analysis(out_dir: str, strategies: Sequence[str] | None = None, sample: 
     a plot (PNG and SVG) in `out_dir`. The density hunter's row comes first, each other row as
     its strategy finishes; progress bars go to stderr unless `quiet` (or stderr is not a
     terminal). Returns the exit status: 0, 1 if the berth count disagrees with cardgm.seal's,
-    2 for an unknown strategy."""
+    2 for an unknown strategy or plots that cannot be written."""
     from cardgm import seal
     from cardgm.card import load_card
     from cardgm.games.deadreckoning.notation import card_berth
@@ -151,6 +151,9 @@ def run_analysis(out_dir: str, strategies: Sequence[str] | None = None, sample: 
                 paths = shots_plot(a.evals, out_dir, a.card_shots)
         except ImportError:
             echo("plots skipped: matplotlib is not installed (pip install matplotlib)")
+        except OSError as exc:  # the table is out already: say why the plots are not, and fail
+            echo(f"plots not written: {out_dir}: {exc.strerror or exc}")
+            return 2
         else:
             echo("plots: " + ", ".join(str(p) for p in paths))
     return 0 if counted == sp.named_berths else 1

@@ -131,7 +131,8 @@ def _hull_counts(sp: Space, lv: Level, lo: int, hi: int) -> np.ndarray:
     rows = _rows(lv, lo, hi)
     n = sp.sea.cells
     node = lv.node[rows] - lo if lo else lv.node[rows]
-    return _tally(node * (n + 1), lv.cells[:, rows], (hi - lo) * (n + 1)).reshape(hi - lo, n + 1)[:, :n]
+    cells = lv.cells if isinstance(rows, slice) else _take(lv.cells, rows)
+    return _tally(node * (n + 1), cells, (hi - lo) * (n + 1)).reshape(hi - lo, n + 1)[:, :n]
 
 
 def _blocks(nodes: int, width: int) -> list[tuple[int, int]]:
