@@ -1,36 +1,102 @@
-"""Benchmark: the density hunter evaluated over every legal DEADRECKONING berth.
+"""Benchmark: the DEADRECKONING hunter over every legal berth, each figure beside a reference
+loop timed in the same run, so that a figure from another machine (or a busier one) can be
+compared by its ratio.
 
-    python3 bench/bench_hunt.py            # the density strategy (target: under 30 s on one core)
-    python3 bench/bench_hunt.py --all      # every strategy
+    python bench/bench_hunt.py                  # the density strategy (target: under 30 s on one core)
+    python bench/bench_hunt.py --all            # every strategy, one by one
+    python bench/bench_hunt.py --analyze        # the whole `cardgm analyze deadreckoning`: wall, first row, peak memory
+    python bench/bench_hunt.py --analyze --checkout DIR   # the same, run from another checkout (e.g. the previous commit)
 
-Pinned to one core. Prints, per strategy: wall and CPU seconds, berths, mean shots; and the
-seconds to enumerate the berths (counted apart: the analysis builds them once for all).
+Pinned to one core (the analysis runs as a child on the same core). The reference loop is a
+fixed numpy workload of the hunter's kind (counting keys into bins, comparing bytes); it is
+timed before and after, and the faster of the two is the baseline. Prints the load average too.
 """
 
 from __future__ import annotations
 
 import os
+import resource
+import subprocess
 import sys
 import time
+from pathlib import Path
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def reference() -> float:
+    """Seconds for a fixed workload: 30 rounds of counting 4M keys into 1M bins and comparing
+    40 MB of bytes. About a second on the machine the figures in docs/ were taken on."""
+    import numpy as np
+
+    keys = (np.arange(1 << 22, dtype=np.int64) * 2654435761) % (1 << 20)
+    cells = (np.arange(10 << 22, dtype=np.int64) % 65).astype(np.uint8).reshape(10, -1)
+    t = time.perf_counter()
+    for i in range(30):
+        np.bincount(keys + i, minlength=(1 << 20) + 30)
+        (cells == np.uint8(i)).sum()
+    return time.perf_counter() - t
+
+
+def line(what: str, seconds: float, ref: float, extra: str = "") -> str:
+    return f"{what:<34} {seconds:7.2f} s   {seconds / ref:6.1f} x reference{extra}"
+
+
+def analyze(checkout: Path) -> None:
+    """The whole analysis as a child process: wall clock, when the density row came, peak RSS."""
+    code = f"import sys; sys.path.insert(0, {str(checkout)!r}); from cardgm.cli import main; main()"
+    out_dir = Path("/tmp") / f"bench-hunt-{os.getpid()}"
+    args = [sys.executable, "-c", code, "analyze", "deadreckoning", "--out", str(out_dir)]
+    if (checkout / "cardgm" / "progress.py").exists():
+        args.append("--quiet")
+    t = time.perf_counter()
+    first = None
+    with subprocess.Popen(args, stdout=subprocess.PIPE, text=True, cwd=checkout) as child:
+        assert child.stdout is not None
+        for text in child.stdout:
+            if first is None and text.startswith("density "):
+                first = time.perf_counter() - t
+    wall = time.perf_counter() - t
+    if child.returncode:
+        raise SystemExit(f"cardgm analyze exited {child.returncode}")
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    return wall, first, peak
 
 
 def main() -> None:
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})  # one core
-    from cardgm.solve import hunt
+    checkout = Path(sys.argv[sys.argv.index("--checkout") + 1]).resolve() if "--checkout" in sys.argv else ROOT
+    before = reference()
+    print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}; checkout {checkout}")
+    figures: list[tuple[str, float, str]] = []
+    if "--analyze" in sys.argv:
+        wall, first, peak = analyze(checkout)
+        figures.append(("cardgm analyze deadreckoning", wall, f"   peak {peak:,.0f} MB"))
+        if first is not None:
+            figures.append(("  ... its density row came at", first, ""))
+    else:
+        sys.path.insert(0, str(checkout))
+        try:
+            from cardgm.games.deadreckoning.hunt import space as berths
+            from cardgm.games.deadreckoning.hunt import strategies
+        except ImportError:  # a checkout from before the hunter moved into its game's package
+            from cardgm.solve import hunt as berths  # type: ignore[no-redef]
+            from cardgm.solve import hunt as strategies  # type: ignore[no-redef]
 
-    names = list(hunt.STRATEGIES) if "--all" in sys.argv else ["density"]
-    w, c = time.perf_counter(), time.process_time()
-    sp = hunt.space()
-    print(f"enumerate   {time.perf_counter() - w:6.2f} s wall {time.process_time() - c:6.2f} s cpu  "
-          f"{sp.named_berths:,} named berths ({len(sp):,} cell sets)")
-    for name in names:
-        w, c = time.perf_counter(), time.process_time()
-        ev = hunt.evaluate(name, sp)
-        wall, cpu = time.perf_counter() - w, time.process_time() - c
-        print(f"{name:<11} {wall:6.2f} s wall {cpu:6.2f} s cpu  {ev.berths:,} berths  mean {ev.mean():.4f} shots  max {ev.max()}")
+        w = time.perf_counter()
+        sp = berths.space()
+        figures.append(("enumerate every berth", time.perf_counter() - w, f"   {sp.named_berths:,} named berths"))
+        for name in list(strategies.STRATEGIES) if "--all" in sys.argv else ["density"]:
+            w, c = time.perf_counter(), time.process_time()
+            ev = strategies.evaluate(name, sp)
+            wall, cpu = time.perf_counter() - w, time.process_time() - c
+            figures.append((f"{name} over every berth", wall, f"   cpu {cpu:6.2f} s  mean {ev.mean():.4f}  max {ev.max()}"))
+    ref = min(before, reference())
+    print(f"{'reference loop':<34} {ref:7.2f} s")
+    for what, seconds, extra in figures:
+        print(line(what, seconds, ref, extra))
+    print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} (after)")
 
 
 if __name__ == "__main__":

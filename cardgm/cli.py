@@ -545,10 +545,12 @@ def audit_cmd(transcript: str, card: str | None, as_json: bool, html_out: str | 
 @click.option("--sample", type=click.IntRange(1), help="Evaluate every strategy on N cell sets drawn uniformly, not on all.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the random strategies' orders and of samples.")
 @click.option("--no-plot", "no_plot", is_flag=True, help="Print the table only.")
-def analyze_cmd(game: str, out: str, strategies: tuple[str, ...], sample: int | None, seed: int, no_plot: bool) -> None:
+@click.option("--quiet", "-q", is_flag=True, help="No progress bars on stderr.")
+def analyze_cmd(game: str, out: str, strategies: tuple[str, ...], sample: int | None, seed: int, no_plot: bool, quiet: bool) -> None:
     """Analyse GAME's strategies (a game with an analysis: deadreckoning). For DEADRECKONING:
     hunting strategies over every legal berth (16,368,544): mean, median and max shots, the
-    card's score, the shots against the card's berth, and a plot in --out. Takes a few minutes
+    card's score, the shots against the card's berth, and a plot in --out. The density hunter's
+    row comes first (in seconds), each other row as its strategy finishes; about a minute in all
     on one core (docs/performance-hunt.md).
     """
     from cardgm import games
@@ -560,7 +562,7 @@ def analyze_cmd(game: str, out: str, strategies: tuple[str, ...], sample: int | 
     if not no_plot:
         _need_plotting()
     run_analysis = games.part(found, "analyze")
-    sys.exit(run_analysis(out, strategies, sample, seed, plot=not no_plot, echo=click.echo))
+    sys.exit(run_analysis(out, strategies, sample, seed, plot=not no_plot, echo=click.echo, quiet=quiet))
 
 
 # -- solve, par, review ------------------------------------------------------------------------

@@ -217,6 +217,9 @@ class GameEntry:
     # game with no solver, BEST: the best score any deal allows.
     moves: str | None = None
     draw_secret: str | None = None  # (rng) -> str: a fresh hidden setup, as text make_game(secret=…) plays
+    # (raw: bytes, commitment: str) -> (ok, lines): a secret's file checked against the commitment
+    # published before play (`cardgm verify seal`, the site's /verify)
+    check_secret: str | None = None
     options: tuple[Option, ...] = ()  # the make_game options `cardgm play` offers
     # Extra click commands the game adds to `cardgm`: "module:attr" (e.g. `cardgm seal`), or
     # "GROUP module:attr" to add one under a group (`cardgm verify seal`).

@@ -30,12 +30,6 @@ ALLOWED = {
     ("cardgm/cli.py", '"give a SEED (e.g. becalmed:1.0.0) or --check CARD"'),  # help: an example
     ("cardgm/cli.py", """'A RESULT line to check, e.g. "RESULT: AIGC|becalmed|…".'"""),  # help
     ("cardgm/cli.py", '"The card, when the transcript does not show it (e.g. becalmed)."'),  # help
-    # Moving into cardgm/games/deadreckoning/ (issue 9's split of the hunter), with the shim
-    # that keeps its import working until then:
-    ("cardgm/solve/hunt.py", "deadreckoning"),
-    ("cardgm/solve/hunt.py", '"deadreckoning"'),
-    ("cardgm/solve/plot.py", '"deadreckoning-hunt"'),
-    ("cardgm/seal.py", "deadreckoning"),
 }
 
 

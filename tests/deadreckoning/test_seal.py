@@ -1,4 +1,4 @@
-"""cardgm.seal: every legal berth counted two ways, draws uniform over them, reveal files written
+"""cardgm.games.deadreckoning.seal: every legal berth counted two ways, draws uniform over them, reveal files written
 and read back, commitments checked, and a sealed duel played from its file (ruling 13)."""
 
 from __future__ import annotations

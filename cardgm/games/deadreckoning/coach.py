@@ -13,7 +13,7 @@ from .state import Duel
 def make_coach(game: Any, *, quiet: bool = False) -> Callable[[Duel], str]:
     """The Run's coach for one duel (`Run(game, coach=make_coach(game))`). The berth space is
     built on the first hint and kept (a few seconds, shown on stderr unless `quiet`)."""
-    from cardgm.solve import hunt
+    from .hunt import odds
 
     space = None
 
@@ -23,8 +23,8 @@ def make_coach(game: Any, *, quiet: bool = False) -> Callable[[Duel], str]:
             from cardgm.progress import task
 
             with task("Listing every legal berth for the first hint", quiet=quiet):
-                space = hunt.space()
-        return "Hit odds for every open cell, in percent, from every berth still possible:\n\n" + hunt.heatmap(
+                space = odds.space()
+        return "Hit odds for every open cell, in percent, from every berth still possible:\n\n" + odds.heatmap(
             state.grid, state.sunk, space
         )
 

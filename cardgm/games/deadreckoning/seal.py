@@ -38,6 +38,7 @@ __all__ = [
     "Berth",
     "Ship",
     "all_berths",
+    "check",
     "commitment",
     "draw_berth",
     "parse_reveal",
@@ -282,3 +283,20 @@ def verify(reveal_text: str | bytes, claimed: str) -> bool:
     if len(key) > 64:
         raise ValueError(f"a SHA-256 commitment has 64 hex digits; '{claimed}' has {len(key)}")
     return commitment(reveal_text).startswith(key)
+
+
+def check(raw: bytes, claimed: str) -> tuple[bool, list[str]]:
+    """A reveal file's bytes against a published commitment, as `cardgm verify seal` and the
+    site's /verify report it: the lines to print, and whether the file is the one sealed and holds
+    a legal berth. Raises ValueError for a claim that is not a commitment (see `verify`)."""
+    ok = verify(raw, claimed)
+    lines = [f"sha256   {commitment(raw)}", f"claimed  {claimed.strip().lower()}"]
+    if not ok:
+        return False, lines + ["MISMATCH: this reveal file is not the one that was sealed."]
+    try:
+        berth = parse_reveal(raw.decode("utf-8", errors="replace"))
+    except ValueError as exc:
+        return False, lines + [f"the hash matches, but the file holds no readable berth: {exc}"]
+    if not berth.is_legal():
+        return False, lines + ["the hash matches, but the berth in it is not legal (hulls touch or are misplaced)."]
+    return True, lines + ["MATCH: the berth in this file is the one that was sealed, and it is legal."]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from cardgm.solve.hunt import Evaluation, card_score
+from cardgm.games.deadreckoning.hunt.strategies import Evaluation, card_score
 
 
 def shots_plot(evals: Sequence[Evaluation], out_dir: str | Path, card_shots: dict[str, int] | None = None,

@@ -1,0 +1,152 @@
+"""The hunting strategies, by name, and their exact evaluation over every berth of a sea (or a
+uniform sample of it); one game played shot by shot."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from cardgm.games.deadreckoning.hunt.batch import _play_batch_cells, play_batch
+from cardgm.games.deadreckoning.hunt.space import Space, space
+from cardgm.games.deadreckoning.hunt.tree import Chooser, density_choice, entropy_choice, lookahead_choice, run_tree
+from cardgm.games.deadreckoning.state import PAR, Berth
+
+__all__ = ["Strategy", "STRATEGIES", "Evaluation", "evaluate", "play", "card_score"]
+
+
+def card_score(shots: np.ndarray | int, par: int = PAR) -> np.ndarray | int:
+    """SCORING 2 for a cleared sea: 100 - (shots - 10), clamped to 0-100."""
+    return np.clip(100 - (np.asarray(shots) - par), 0, 100) if isinstance(shots, np.ndarray) else max(0, min(100, 100 - (shots - par)))
+
+
+@dataclass(frozen=True)
+class Strategy:
+    name: str
+    about: str
+    tree: Chooser | None = None  # decided at each node of the decision tree (deterministic)
+    sample: int | None = None  # evaluated on this many uniformly drawn berths, not all
+
+
+STRATEGIES: dict[str, Strategy] = {
+    s.name: s
+    for s in (
+        Strategy("random", "fires at the unfired cells in a random order (seeded per game)"),
+        Strategy("hunt-target", "hunts in a random order; after a hit, fires beside it until that ship sinks"),
+        Strategy("parity", "hunt-target, hunting one colour of the checkerboard first"),
+        Strategy("density", "fires where the most consistent berths put a hull (ties: lowest cell)", density_choice),
+        Strategy("entropy", "fires where the answer is most uncertain (information gain; ties: density)", entropy_choice),
+        Strategy("lookahead", "one-step lookahead over the 4 densest cells: this hit plus the best next", lookahead_choice(4)),
+    )
+}
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    strategy: str
+    shots: np.ndarray  # per evaluated entry (each standing for `per_entry` named berths)
+    entries: np.ndarray | range  # which entries were evaluated (a range: all of them)
+    per_entry: int
+    sampled: bool
+    seconds: float
+    nodes: int = 0
+    followed: tuple[str, ...] = ()  # the cells fired against the entry `evaluate` was asked to follow
+
+    @property
+    def berths(self) -> int:
+        return len(self.entries) * self.per_entry
+
+    def mean(self) -> float:
+        return float(self.shots.mean())
+
+    def median(self) -> float:
+        return float(np.median(self.shots))
+
+    def max(self) -> int:
+        return int(self.shots.max())
+
+    def min(self) -> int:
+        return int(self.shots.min())
+
+    def shot_counts(self) -> dict[int, int]:
+        """shots -> named berths taking that many."""
+        v, c = np.unique(self.shots, return_counts=True)
+        return {int(a): int(b) * self.per_entry for a, b in zip(v, c)}
+
+    def score_counts(self, par: int = PAR) -> dict[int, int]:
+        """the card's score -> named berths earning it."""
+        v, c = np.unique(card_score(self.shots, par), return_counts=True)
+        return {int(a): int(b) * self.per_entry for a, b in zip(v, c)}
+
+
+def evaluate(strategy: str, sp: Space | None = None, seed: int = 0, sample: int | None = None,
+             batch: int = 1 << 16, *, follow: int | None = None,
+             progress: Callable[[int], None] | None = None) -> Evaluation:
+    """`strategy` over every entry of the space (the card's, by default), or over `sample`
+    entries drawn uniformly (seeded) without replacement. With `follow` (an entry), the cells
+    fired against it are kept, in order (`Evaluation.followed`). `progress(n)` is told each time
+    n more entries are done."""
+    import time
+
+    sp = sp if sp is not None else space()
+    st = STRATEGIES[strategy]
+    sample = sample if sample is not None else st.sample
+    t0 = time.perf_counter()
+    if sample is not None and sample < len(sp):
+        entries = np.sort(np.random.default_rng(seed).choice(len(sp), size=sample, replace=False))
+    else:
+        entries, sample = range(len(sp)), None  # every entry: a range, not 33 MB of indices
+    nodes = 0
+    followed: list[int] = []
+    if st.tree is not None:
+        only = entries if sample is not None else None
+        if only is not None and follow is not None:
+            only = np.union1d(only, [follow])
+        shots, stats = run_tree(sp, st.tree, only=only, follow=follow, path=followed, done=_counting(progress, entries, only))
+        shots, nodes = shots if sample is None else shots[entries], stats.nodes
+    else:
+        parts = []
+        for a in range(0, len(entries), batch):
+            parts.append(play_batch(sp, np.asarray(entries[a : a + batch]), strategy, seed))
+            if progress is not None:
+                progress(len(parts[-1]))
+        shots = np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
+        if follow is not None:
+            followed = [sp.sea.index(c) for c in _play_batch_cells(sp, follow, strategy, seed)]
+    return Evaluation(strategy, shots, entries, sp.per_entry, sample is not None, time.perf_counter() - t0, nodes,
+                      tuple(sp.sea.name(c) for c in followed))
+
+
+def _counting(progress: Callable[[int], None] | None, entries: np.ndarray,
+              only: np.ndarray | None) -> Callable[[int], None] | None:
+    """The tree tells how many berths it finishes; with an entry followed beside a sample, one
+    more than the sample: the count stops at the sample's size."""
+    if progress is None:
+        return None
+    left = [len(entries)]
+
+    def done(n: int) -> None:
+        n = min(n, left[0])
+        left[0] -= n
+        if n:
+            progress(n)
+
+    return done
+
+
+# -- one game, shot by shot ---------------------------------------------------------------------
+
+
+def play(strategy: str, berth: Berth | int, sp: Space | None = None, seed: int = 0) -> list[str]:
+    """The cells `strategy` fires on, in order, against one berth (a Berth, or an entry of the
+    space), until the sea is clear. Tree strategies replay the tree's path: at each shot the
+    consistent set is every berth that would have answered alike so far."""
+    sp = sp if sp is not None else space()
+    target = berth if isinstance(berth, int) else sp.find(berth)
+    st = STRATEGIES[strategy]
+    if st.tree is None:
+        return _play_batch_cells(sp, target, strategy, seed)
+    path: list[int] = []
+    run_tree(sp, st.tree, only=np.array([target]), follow=target, path=path)
+    return [sp.sea.name(c) for c in path]

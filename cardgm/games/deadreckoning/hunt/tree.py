@@ -1,0 +1,440 @@
+"""The tree strategies (density, entropy, lookahead), evaluated exactly over every berth as a
+decision tree, level by level.
+
+Every berth still afloat sits at the node of everything seen so far; the strategy's shot at a
+node is a function of the berths there (the consistent set); the shot splits them by outcome. A
+node of one berth needs no more search: the density hunter then fires at its unfired hull cells,
+a hit each.
+
+What is exploited, and why it is exact:
+
+* **Names.** The card names its hulls (Cutter 2, Sloop 3, Brigantine 3, Frigate 2) and a SUNK
+  announcement names the ship, so a berth is a *named* placement: 16,368,544 of them. Hulls never
+  touch, so each set of ten hull cells splits into its four hulls one way only, and is exactly
+  4 named berths (the two 2s swapped, the two 3s swapped). Every strategy here decides from hit
+  and miss marks and from SUNK announcements; in a named duel an announcement says "the Cutter"
+  where the unnamed one says "a hull of 2". Swapping the names of two same-length hulls maps the
+  named duels under "Cutter sunk" one to one onto those under "Frigate sunk" with the same
+  marks, so at every point of play each consistent cell set keeps the same number of consistent
+  namings (2 per length with no ship of it sunk yet, else 1). Counts over named berths are those
+  over cell sets times one factor: every argmax, every ratio, every shot is the same. So the
+  evaluation runs over the 4,092,136 cell sets with outcomes MISS / HIT / SUNK-a-2 / SUNK-a-3 and
+  weighs each by 4. `test_names_change_no_shot` checks this against a named enumeration.
+* **Nothing else.** The sea's eight symmetries are *not* used: a tie-break by lowest cell index
+  is not symmetric, so folding mirror images together would change the shots.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from cardgm.games.deadreckoning.hunt.space import Space
+
+__all__ = ["Level", "Chooser", "density_choice", "entropy_choice", "lookahead_choice", "run_tree", "TreeStats"]
+
+U64 = np.uint64
+ONE = U64(1)
+BLOCK = 1 << 22  # table entries (node x cell) counted at once: each table stays near 32 MB
+LIMIT = 1 << 16  # berths in one part of a level: small enough for the work to stay in the cache
+STRIDE = 1 << 18  # berths counted at once
+
+
+@dataclass
+class Level:
+    """Berths still afloat at one depth of the tree, grouped by node (everything seen so far).
+    `cells[:, i]`: berth i's hull cells, ship by ship as the space lists them, each struck one
+    replaced by the sea's cell count (a bin past the sea, so counting skips it); stored one hull
+    cell per row so that each row is one contiguous vector. `left[i]`: how many are unstruck.
+    `fired[j]`: the cells node j has fired on (every berth of a node has seen the same shots)."""
+
+    idx: np.ndarray  # (n,) int32 into the space
+    node: np.ndarray  # (n,) int64, dense 0..nodes-1
+    nodes: int
+    cells: np.ndarray  # (hull_cells, n) uint8
+    left: np.ndarray  # (n,) uint8
+    fired: np.ndarray  # (nodes,) uint64
+
+    @classmethod
+    def root(cls, sp: Space) -> Level:
+        n = len(sp)
+        return cls(np.arange(n, dtype=np.int32), np.zeros(n, dtype=np.int64), 1 if n else 0, np.ascontiguousarray(sp.cells.T),
+                   np.full(n, sp.sea.hull_cells, dtype=np.uint8), np.zeros(1 if n else 0, dtype=U64))
+
+    def keep(self, mask: np.ndarray | None, key: np.ndarray | None = None, fired: np.ndarray | None = None) -> Level:
+        """The berths where `mask` holds (None: all), at new nodes `key` (berth -> index into
+        `fired`, the cells fired at each; by default the nodes they are at), numbered densely in
+        the order of `key`."""
+        key = self.node if key is None else key
+        fired = self.fired if fired is None else fired
+        if mask is not None:
+            rows = np.flatnonzero(mask)
+            key, idx, left = key[rows], self.idx[rows], self.left[rows]
+            cells = _take(self.cells, rows)
+        else:
+            idx, cells, left = self.idx, self.cells, self.left
+        present = np.zeros(len(fired), dtype=bool)
+        present[key] = True
+        new = np.cumsum(present) - 1
+        return Level(idx, new[key], int(new[-1]) + 1 if len(new) else 0, cells, left, fired[present])
+
+
+def _take(cells: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """cells[:, rows], row by row: a 2-D take is several times slower."""
+    out = np.empty((len(cells), len(rows)), dtype=cells.dtype)
+    for j, row in enumerate(cells):
+        np.take(row, rows, out=out[j])
+    return out
+
+
+Chooser = Callable[[Space, Level], np.ndarray]  # -> the shot (cell index) for every node
+
+
+def _fired_cells(fired: np.ndarray, cells: int) -> np.ndarray:
+    """(len(fired), cells) bool: the cells in each mask."""
+    return ((fired[:, None] >> np.arange(cells, dtype=U64)) & ONE).astype(bool)
+
+
+def _rows(lv: Level, lo: int, hi: int) -> np.ndarray | slice:
+    return slice(None) if lo == 0 and hi == lv.nodes else np.nonzero((lv.node >= lo) & (lv.node < hi))[0]
+
+
+_SCRATCH: list[np.ndarray] = [np.empty(0, dtype=np.int64)]
+
+
+def _scratch(shape: tuple[int, ...]) -> np.ndarray:
+    """An int64 work array of this shape, carved from one buffer kept between calls."""
+    size = math.prod(shape)
+    if _SCRATCH[0].size < size:
+        _SCRATCH[0] = np.empty(size, dtype=np.int64)
+    return _SCRATCH[0][:size].reshape(shape)
+
+
+def _tally(base: np.ndarray, cells: np.ndarray, bins: int) -> np.ndarray:
+    """np.bincount of every `base[i] + cells[j, i]` (bins past `bins` dropped), a stride of
+    berths at a time, the keys written into one reused buffer: a fresh one each time would cost
+    more than the counting."""
+    counts = np.zeros(bins, dtype=np.int64)
+    for a in range(0, len(base), STRIDE):
+        keys = _scratch((len(cells), min(STRIDE, len(base) - a)))
+        np.add(base[a : a + STRIDE][None, :], cells[:, a : a + STRIDE], out=keys)
+        counts += np.bincount(keys.ravel(), minlength=bins)[:bins]
+    return counts
+
+
+def _hull_counts(sp: Space, lv: Level, lo: int, hi: int) -> np.ndarray:
+    """(hi - lo, cells): for nodes lo..hi-1, how many berths there put an unstruck hull cell on
+    each cell (a fired cell counts 0)."""
+    rows = _rows(lv, lo, hi)
+    n = sp.sea.cells
+    node = lv.node[rows] - lo if lo else lv.node[rows]
+    cells = lv.cells if isinstance(rows, slice) else _take(lv.cells, rows)
+    return _tally(node * (n + 1), cells, (hi - lo) * (n + 1)).reshape(hi - lo, n + 1)[:, :n]
+
+
+def _blocks(nodes: int, width: int) -> list[tuple[int, int]]:
+    step = max(1, BLOCK // width)
+    return [(a, min(nodes, a + step)) for a in range(0, nodes, step)]
+
+
+def density_choice(sp: Space, lv: Level) -> np.ndarray:
+    """Probability density: the cell that the most consistent berths put a hull on; ties to the
+    lowest cell index (A1, B1 … H1, A2 …). Only unfired hull cells are counted, so the shot is
+    never a repeat."""
+    out = np.empty(lv.nodes, dtype=np.int64)
+    for lo, hi in _blocks(lv.nodes, sp.sea.cells + 1):
+        out[lo:hi] = np.argmax(_hull_counts(sp, lv, lo, hi), axis=1)
+    return out
+
+
+def _afloat(sp: Space, cells: np.ndarray) -> list[np.ndarray]:
+    """For each ship, berth by berth, what striking it answers: 1 HIT, or 2 + its class SUNK
+    where only one of its cells is unstruck (uint8)."""
+    n = sp.sea.cells
+    return [1 + (_count(cells[sl] < n) == 1).view(np.uint8) * np.uint8(1 + c) for sl, c in zip(sp.ship_slices, sp.ship_class)]
+
+
+def _answers(sp: Space, cells: np.ndarray, shot: np.ndarray, afloat: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """What firing `shot[i]` answers for the berth of column i of `cells` (struck cells read as
+    the sea's cell count; `afloat` from `_afloat`): 0 MISS, 1 HIT, 2 + class SUNK (uint8); and
+    where it strikes (`cells == shot`). Rows are combined one by one: numpy's reductions over a
+    short first axis are far slower."""
+    eq = cells == shot.astype(np.uint8, copy=False)[None, :]
+    out = np.zeros(cells.shape[1], dtype=np.uint8)
+    for sl, answer in zip(sp.ship_slices, afloat):
+        out += _any(eq[sl]).view(np.uint8) * answer  # a shot strikes one ship at most
+    return out, eq
+
+
+def _any(rows: np.ndarray) -> np.ndarray:
+    out = rows[0].copy()
+    for r in rows[1:]:
+        out |= r
+    return out
+
+
+def _all(rows: np.ndarray) -> np.ndarray:
+    out = rows[0].copy()
+    for r in rows[1:]:
+        out &= r
+    return out
+
+
+def _least(rows: np.ndarray) -> np.ndarray:
+    out = rows[0].copy()
+    for r in rows[1:]:
+        np.minimum(out, r, out=out)
+    return out
+
+
+def _count(rows: np.ndarray) -> np.ndarray:
+    """How many of the rows hold, column by column (uint8)."""
+    out = rows[0].astype(np.uint8)
+    for r in rows[1:]:
+        out += r
+    return out
+
+
+def entropy_choice(sp: Space, lv: Level) -> np.ndarray:
+    """Information gain: the unfired cell whose answer is most uncertain over the consistent
+    berths, in bits; ties to the higher density, then the lowest index. The answer is MISS, HIT,
+    or SUNK with the sunk hull's length: which of two same-length names it was tells nothing of
+    where any hull lies, so it is not counted as information.
+
+    Worked out only where a berth puts a hull (elsewhere the answer is a sure MISS: 0 bits)."""
+    n = sp.sea.cells
+    lengths = sorted(set(sp.class_length))
+    nl = len(lengths)
+    k = 2 + nl
+    out = np.empty(lv.nodes, dtype=np.int64)
+    sizes = np.bincount(lv.node, minlength=lv.nodes)
+    fired = _fired_cells(lv.fired, n)
+    # the berths one cell short of sinking a ship: their node, and (length, that cell)
+    sink_node, sink_at = [], []
+    for sl, c, answer in zip(sp.ship_slices, sp.ship_class, _afloat(sp, lv.cells)):
+        sc = lv.cells[sl]
+        one = np.flatnonzero(answer > 1)
+        if len(one):
+            sink_node.append(lv.node[one])
+            sink_at.append(lengths.index(sp.class_length[c]) * n + _least(sc)[one])  # struck cells read n
+    sink_node_all = np.concatenate(sink_node) if sink_node else np.zeros(0, dtype=np.int64)
+    sink_at_all = np.concatenate(sink_at).astype(np.int64) if sink_at else np.zeros(0, dtype=np.int64)
+    for lo, hi in _blocks(lv.nodes, (n + 1) * k):
+        hull_int = _hull_counts(sp, lv, lo, hi)
+        nz = np.nonzero(hull_int)
+        if (lo, hi) == (0, lv.nodes):
+            sink_key = sink_node_all * (nl * n) + sink_at_all
+        else:
+            sel = (sink_node_all >= lo) & (sink_node_all < hi)
+            sink_key = (sink_node_all[sel] - lo) * (nl * n) + sink_at_all[sel]
+        sinking = np.bincount(sink_key, minlength=(hi - lo) * nl * n).reshape(hi - lo, nl, n)
+        hull = hull_int[nz].astype(np.float64)
+        sink = sinking[nz[0], :, nz[1]].astype(np.float64)  # (pairs, lengths)
+        size = sizes[lo:hi][nz[0]].astype(np.float64)
+        probs = [size - hull, hull - sink.sum(axis=1)] + [sink[:, c] for c in range(nl)]
+        h = np.zeros_like(hull)
+        for p in probs:
+            q = p / size
+            with np.errstate(divide="ignore", invalid="ignore"):
+                h -= np.where(q > 0, q * np.log2(np.where(q > 0, q, 1)), 0.0)
+        bits = np.zeros(hull_int.shape)
+        bits[nz] = np.round(h, 9)  # equal splits give equal entropies to the last bit; rounding makes sure
+        bits[fired[lo:hi]] = -1.0
+        top = bits == bits.max(axis=1, keepdims=True)
+        out[lo:hi] = np.argmax(np.where(top, hull_int, -1), axis=1)  # then density, then lowest index
+    return out
+
+
+def lookahead_choice(width: int = 4) -> Chooser:
+    """One-step lookahead over the `width` densest cells: fire where the expected hits of this
+    shot and the best next shot (density, after seeing this one's answer) are most. Ties to the
+    denser cell. With width 1 it is the density hunter.
+
+    Counted without a table per answer: the berths that MISS a candidate are those without it,
+    so their counts are the node's less those of the berths holding it; the berths it would
+    SINK a ship of are few, counted apart, and the rest of its holders are its HITs."""
+
+    def choose(sp: Space, lv: Level) -> np.ndarray:
+        n = sp.sea.cells
+        sinks = sp.classes  # a SUNK answer for each class
+        out = np.empty(lv.nodes, dtype=np.int64)
+        afloat = _afloat(sp, lv.cells)
+        for lo, hi in _blocks(lv.nodes, (n + 1) * width):
+            nodes = hi - lo
+            hull = _hull_counts(sp, lv, lo, hi)
+            # densest first, ties to the lowest index (a stable sort on -count)
+            top = np.argsort(-hull, axis=1, kind="stable")[:, :width]
+            w = top.shape[1]
+            rows = _rows(lv, lo, hi)
+            if isinstance(rows, slice):
+                rows = np.arange(len(lv.node))
+            holding = np.zeros((nodes, w, n + 1), dtype=np.int64)  # berths holding each candidate, by cell
+            sunk_group, sunk_cells = [], []
+            for a in range(0, len(rows), STRIDE):  # a stride of berths at a time: the temporaries stay small
+                part = rows[a : a + STRIDE]
+                local = lv.node[part] - lo
+                cells = _take(lv.cells, part)
+                left = [f[part] for f in afloat]
+                for r in range(w):
+                    cand = top[local, r]
+                    answer = _answers(sp, cells, cand, left)[0]
+                    holds = np.flatnonzero(answer)
+                    held = _take(cells, holds)
+                    # the candidate itself is struck now: out of the count
+                    np.maximum(held, np.multiply(held == cand[holds].astype(np.uint8)[None, :], np.uint8(n), dtype=np.uint8), out=held)
+                    holding[:, r, :] += _tally(local[holds] * (n + 1), held, nodes * (n + 1)).reshape(nodes, n + 1)
+                    sunk = np.flatnonzero(answer[holds] >= 2)
+                    if len(sunk):
+                        sunk_group.append((local[holds[sunk]] * w + r) * sinks + answer[holds[sunk]] - 2)
+                        sunk_cells.append(held[:, sunk])
+            counts = holding[..., :n]
+            hits = counts.copy()  # the HIT answers: the holders less those it sinks a ship of
+            best_next = np.zeros((nodes, w), dtype=np.int64)
+            if sunk_group:
+                # the SUNK answers, counted over the (node, candidate, class) that have any
+                group = np.concatenate(sunk_group)
+                present = np.zeros(nodes * w * sinks, dtype=bool)
+                present[group] = True
+                dense = np.cumsum(present) - 1
+                groups = np.flatnonzero(present)
+                sunk_counts = _tally(dense[group] * (n + 1), np.concatenate(sunk_cells, axis=1), len(groups) * (n + 1))
+                sunk_counts = sunk_counts.reshape(len(groups), n + 1)[:, :n]
+                # groups rise, so the classes of one (node, candidate) lie side by side: sum them there
+                owner = groups // sinks
+                starts = np.flatnonzero(np.r_[True, owner[1:] != owner[:-1]])
+                hits.reshape(-1, n)[owner[starts]] -= np.add.reduceat(sunk_counts, starts, axis=0)
+                best_next.reshape(-1)[owner[starts]] += np.add.reduceat(sunk_counts.max(axis=1), starts)
+            best_next += hits.max(axis=2)
+            miss = hull[:, None, :] - counts  # the berths without the candidate
+            miss[np.arange(nodes)[:, None], np.arange(w)[None, :], top] = 0
+            best_next += miss.max(axis=2)
+            at = np.take_along_axis(hull, top, axis=1)
+            value = at + best_next
+            best = np.full(nodes, -1)
+            pick = top[:, 0].copy()
+            for r in range(w):
+                valid = at[:, r] > 0 if r else np.ones(nodes, dtype=bool)
+                better = valid & (value[:, r] > best)
+                pick[better] = top[better, r]
+                best[better] = value[better, r]
+            out[lo:hi] = pick
+        return out
+
+    return choose
+
+
+@dataclass(frozen=True)
+class TreeStats:
+    levels: int
+    nodes: int  # nodes of two or more berths searched
+
+
+def run_tree(sp: Space, choose: Chooser, only: np.ndarray | None = None, *, follow: int | None = None,
+             path: list[int] | None = None, limit: int = LIMIT,
+             done: Callable[[int], None] | None = None) -> tuple[np.ndarray, TreeStats]:
+    """Shots to clear the sea for every entry of the space, with `choose` deciding at every node
+    of the tree. A node with one berth left is finished at once: a density-driven hunter fires
+    at its unfired hull cells, each a hit, lowest cell first. With `only` (entry indices), follow
+    only the nodes that hold one of them (every berth at such a node still counts in the choice);
+    the shots of the others are -1. With `follow` and `path`, the cells fired against that entry
+    are appended to `path` in order. `done(n)` is told each time n more berths are finished.
+
+    Depth first over subtrees: once no node of a level holds more than half of `limit` berths,
+    the level is cut into parts of whole nodes, at most `limit` berths each, each played to the
+    end before the next. A node's shot
+    depends on its own berths only, so this changes no shot; it keeps the work in the cache."""
+    n_all, n = len(sp), sp.sea.cells
+    shots = np.full(n_all, -1, dtype=np.int64)
+    want = None
+    if only is not None:
+        want = np.zeros(n_all, dtype=bool)
+        want[only] = True
+    k = 2 + sp.classes
+    levels = searched = 0
+
+    def settle(lv: Level, key: np.ndarray, keys: int, over: np.ndarray | None, depth: int) -> np.ndarray | None:
+        """Finish the berths alone at their new node (`key`, out of `keys`), and those `over`;
+        the berths to keep searching (None: all)."""
+        gone = over
+        sizes = np.bincount(key if over is None else np.where(over, keys, key), minlength=keys + 1)
+        alone = sizes[key] == 1
+        if over is not None:
+            alone &= ~over
+        if want is not None:  # drop nodes no wanted berth reaches
+            reach = np.zeros(keys + 1, dtype=bool)
+            reach[key[want[lv.idx]]] = True
+            alone &= reach[key]
+            gone = ~reach[key] if gone is None else gone | ~reach[key]
+        if alone.any():  # the hunter knows the berth: each remaining shot is a hit
+            rows = np.flatnonzero(alone)
+            shots[lv.idx[rows]] = depth + lv.left[rows]
+            if path is not None and follow in lv.idx[rows]:
+                mine = lv.cells[:, rows[lv.idx[rows] == follow][0]]
+                path.extend(sorted(int(c) for c in mine if c < n))
+            if done is not None:
+                done(len(rows))  # each alone at a reached node: wanted
+            gone = alone if gone is None else gone | alone
+        return None if gone is None or not gone.any() else ~gone
+
+    root = Level.root(sp)
+    keep = settle(root, root.node, root.nodes, None, 0)
+    stack = [(root.keep(keep) if keep is not None else root, 0)]
+    del root, keep
+    while stack:
+        lv, depth = stack.pop()
+        while len(lv.idx):
+            if len(lv.idx) > limit and lv.nodes > 1 and np.bincount(lv.node).max() <= limit // 2:
+                parts = _split(lv, limit // 2)
+                stack.extend((p, depth) for p in reversed(parts[1:]))
+                lv = parts[0]
+            searched += lv.nodes
+            shot_of_node = choose(sp, lv)
+            shot = shot_of_node.astype(np.uint8)[lv.node]
+            if path is not None:
+                at = np.flatnonzero(lv.idx == follow)
+                if len(at):
+                    path.append(int(shot[at[0]]))
+            outcome, struck = _answers(sp, lv.cells, shot, _afloat(sp, lv.cells))
+            # strike the hits: a struck cell reads n; the max of two arrays is far quicker than a masked write
+            np.maximum(lv.cells, np.multiply(struck.view(np.uint8), np.uint8(n)), out=lv.cells)
+            del struck, shot  # big at the top of the tree: let them go before the next level is built
+            lv.left -= outcome > 0
+            depth += 1
+            levels = max(levels, depth)
+            over = lv.left == 0  # the last hull sunk: the sea is clear
+            if over.any():
+                shots[lv.idx[over]] = depth
+                if done is not None:
+                    done(int(np.count_nonzero(over if want is None else over & want[lv.idx])))
+            else:
+                over = None
+            key = lv.node * k + outcome
+            del outcome
+            keep = settle(lv, key, lv.nodes * k, over, depth)
+            del over
+            lv = lv.keep(keep, key, np.repeat(lv.fired | (ONE << shot_of_node.astype(U64)), k))
+            del key, keep
+    return shots, TreeStats(levels, searched)
+
+
+def _split(lv: Level, step: int) -> list[Level]:
+    """The level cut into parts of whole nodes (runs of node ids): a node goes to part i when
+    the berths before it number i * step to (i + 1) * step - 1, so with no node over `step`,
+    no part is over twice `step`."""
+    sizes = np.bincount(lv.node, minlength=lv.nodes)
+    group = (np.cumsum(sizes) - sizes) // step  # by the berths before each node
+    of_berth = group[lv.node].astype(np.uint16 if group[-1] < 1 << 16 else np.int64)  # small: a radix sort
+    order = np.argsort(of_berth, kind="stable")
+    ends = np.cumsum(np.bincount(of_berth, minlength=int(group[-1]) + 1))
+    parts = []
+    for g, (a, b) in enumerate(zip(np.concatenate([[0], ends[:-1]]), ends)):
+        if a == b:
+            continue
+        rows = order[a:b]
+        first, last = np.searchsorted(group, [g, g + 1])
+        parts.append(Level(lv.idx[rows], lv.node[rows] - first, int(last - first), _take(lv.cells, rows), lv.left[rows],
+                           lv.fired[first:last]))
+    return parts
