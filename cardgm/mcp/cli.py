@@ -3,8 +3,10 @@ the server load when it runs."""
 
 from __future__ import annotations
 
+import os
+import signal
 import sys
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import click
 
@@ -58,9 +60,15 @@ def mcp_command(database: str | None, verbose: bool) -> None:
             err=True,
         )
     server = build_server(store, log_level="INFO" if verbose else "WARNING")
+    signal.signal(signal.SIGINT, _stop)
     try:
         server.run("stdio")
-    except KeyboardInterrupt:
-        pass
     finally:
         store.dispose()
+
+
+def _stop(signum: int, frame: Any) -> None:
+    """Ctrl-C: leave at once. The SDK reads stdin on a worker thread that a Ctrl-C cannot wake
+    (the process would wait for the next line), and nothing is lost by leaving: every reply
+    already given was committed before it went out, and a call cut short commits nothing."""
+    os._exit(130)

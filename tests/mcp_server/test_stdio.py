@@ -106,3 +106,69 @@ def test_help_says_how_it_is_used(flag: str) -> None:
     out = CliRunner().invoke(main, ["mcp", flag])
     assert out.exit_code == 0
     assert "chat client starts this command itself" in out.output and "docs/mcp.md" in out.output
+
+
+def test_ctrl_c_stops_it_at_once(tmp_path: Path) -> None:
+    """A person who started it by hand stops it with Ctrl-C, even while the SDK waits on stdin."""
+    import json
+    import select
+    import signal
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cardgm.cli", "mcp", "--database", str(tmp_path / "runs.sqlite3")],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    try:
+        hello = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "test", "version": "0"}}}
+        assert proc.stdin is not None and proc.stdout is not None
+        proc.stdin.write(json.dumps(hello) + "\n")
+        proc.stdin.flush()
+        assert select.select([proc.stdout], [], [], TIMEOUT_S)[0], "no answer to initialize"
+        assert json.loads(proc.stdout.readline())["id"] == 1  # serving, and waiting on stdin again
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(timeout=10) == 130
+    finally:
+        proc.kill()
+        proc.wait()
+    assert proc.stderr is not None and "Traceback" not in proc.stderr.read()
+
+
+def test_cardgm_database_url_keeps_the_runs_elsewhere(tmp_path: Path) -> None:
+    """$CARDGM_DATABASE_URL names another database (PostgreSQL here, as a shared site would use),
+    and a run begun over stdio is found there."""
+    import os
+    import secrets
+
+    psycopg = pytest.importorskip("psycopg")
+    url = os.environ.get("CARDGM_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
+    try:
+        psycopg.connect(url, connect_timeout=2).close()
+    except psycopg.Error as exc:
+        pytest.skip(f"PostgreSQL does not answer at {url}: {str(exc).strip().splitlines()[0]}")
+    from mcp import Client, StdioServerParameters
+
+    schema = f"cardgm_mcp_{secrets.token_hex(4)}"
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(f"CREATE SCHEMA {schema}")
+    where = f"{url}?options=-csearch_path%3D{schema}"
+    try:
+        params = StdioServerParameters(command=sys.executable, args=["-m", "cardgm.cli", "mcp"], env={"CARDGM_DATABASE_URL": where})
+
+        async def session() -> str:
+            with anyio.fail_after(TIMEOUT_S):
+                async with Client(params) as c:
+                    run_id = (await c.call_tool("start_run", {"card": TAPED})).structured_content["run_id"]
+                    await c.call_tool("send_message", {"run_id": run_id, "message": "save"})
+                    return str(run_id)
+
+        run_id = anyio.run(session)
+        store = open_store(where)
+        try:
+            found = store.load(run_id)
+            assert found is not None and found.game_id == TAPED and [m.message for m in found.messages] == [None, "save"]
+        finally:
+            store.dispose()
+    finally:
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute(f"DROP SCHEMA {schema} CASCADE")

@@ -341,3 +341,64 @@ def test_errors_name_no_tool_internals(c: Connected) -> None:
 def test_tool_failed_is_raised_for_an_error(c: Connected) -> None:
     with pytest.raises(ToolFailed, match="No card is called"):
         c.call("start_run", {"card": "chess"})
+
+
+@pytest.mark.parametrize("game_id", list(games.ids()))
+def test_a_move_stands_alone_whatever_the_last_reply_asked(c: Connected, store, game_id: str) -> None:
+    """Loose words before each move leave questions open (a partial call held, a confirm line
+    unanswered, a question asked back); every legal move is still played as itself after them,
+    as the Run fed the same words would reply."""
+    rng = random.Random(11)
+
+    def fresh() -> tuple[str, Run]:
+        run_id = c.call("start_run", {"card": game_id})["run_id"]
+        return run_id, local_run(store, run_id)
+
+    run_id, mirror = fresh()
+    asked = 0
+    for _ in range(300):
+        if asked >= 10:
+            break
+        legal = c.call("legal_moves", {"run_id": run_id})["moves"]
+        other = rng.choice(legal[:-1] or legal)["words"]
+        loose = rng.choice([other.rsplit(",", 1)[0], other.split()[0], "no", "what now?"])
+        said = c.call("send_message", {"run_id": run_id, "message": loose})
+        assert said["text"] == mirror.reply(loose).text
+        if said["ended"]:
+            run_id, mirror = fresh()
+            continue
+        asked += said["read_as"] in ("ask", "confirm")
+        legal = c.call("legal_moves", {"run_id": run_id})["moves"]
+        pick = rng.choice(legal[:-1] or legal)
+        out = c.call("play_move", {"run_id": run_id, "move": pick["move"]})
+        for words in out["sent"]:
+            want = mirror.reply(words)
+        assert out["text"] == want.text and moves_of(game_id).to_json(want.action) == pick["move"]
+        if out["ended"]:
+            run_id, mirror = fresh()
+    assert asked >= 10, "the loose words left too few questions open to test anything"
+
+
+def test_words_that_would_read_otherwise_are_refused_and_nothing_kept(store) -> None:
+    """The guard of `play.send_move`: a move whose words the card would read as something else at
+    this moment is refused, and nothing is written (here, moves that say the wrong words)."""
+    from cardgm.store import play
+
+    game_id = TAPED[0]
+    real = moves_of(game_id)
+
+    class Misspoken:
+        def __getattr__(self, name: str) -> Any:
+            return getattr(real, name)
+
+        def say(self, action: Any) -> str:
+            return "what is the weather like?"
+
+    new, _ = play.start(store, load_card(game_id))
+    mirror = local_run(store, new.token)
+    action = real.legal(mirror.game, mirror.state)[0]
+    with pytest.raises(play.Refused, match="reads 'what is the weather like\\?' otherwise than as that move"):
+        play.send_move(store, new.token, Misspoken(), action)
+    assert len(store.load(new.token).messages) == 1
+    run, replies = play.send_move(store, new.token, real, action)
+    assert [m.message for m in run.messages[1:]] == [real.say(action)] and replies[0].action is not None
