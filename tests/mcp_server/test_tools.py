@@ -402,3 +402,26 @@ def test_words_that_would_read_otherwise_are_refused_and_nothing_kept(store) -> 
     assert len(store.load(new.token).messages) == 1
     run, replies = play.send_move(store, new.token, real, action)
     assert [m.message for m in run.messages[1:]] == [real.say(action)] and replies[0].action is not None
+
+
+def test_a_fourth_card_plugs_in_through_the_registry(store, monkeypatch) -> None:
+    """A card written outside cardgm (tests/fourth/coinflip, which has no structured moves) is
+    offered like the others once registered: listed, started, played by words, its text and its
+    prompt served; the tools that need structured moves say it has none."""
+    from pathlib import Path
+
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "fourth"))
+    monkeypatch.setattr(games, "_REGISTERED", {})
+    import coinflip
+
+    games.register(coinflip.ENTRY)
+    with connected(build_server(store)) as c:
+        listed = {x["card"]: x for x in c.call("list_cards")["cards"]}
+        assert listed["coinflip"]["moves"] is False and listed["coinflip"]["title"] == "COINFLIP"
+        run_id = c.call("start_run", {"card": "coinflip"})["run_id"]
+        out = c.call("send_message", {"run_id": run_id, "message": "heads"})
+        assert out["text"] == local_run(store, run_id).reply("heads").text
+        for tool, args in (("legal_moves", {}), ("play_move", {"move": {"move": "call", "side": "heads"}})):
+            assert "COINFLIP has no structured moves; send the player's words" in c.error(tool, {"run_id": run_id, **args})
+        assert c.read_resource("cardgm://cards/coinflip").contents[0].text == games.card_text("coinflip")
+        assert "COINFLIP" in c.get_prompt("play-coinflip", {}).messages[0].content.text
