@@ -673,6 +673,10 @@ from cardgm.web.cli import serve  # noqa: E402  (light: uvicorn and the app load
 
 main.add_command(serve)
 
+from cardgm.mcp.cli import mcp_command  # noqa: E402  (light: the SDK and the server load when it runs)
+
+main.add_command(mcp_command)
+
 
 if __name__ == "__main__":  # pragma: no cover
     main()

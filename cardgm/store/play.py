@@ -7,6 +7,8 @@ locked transaction, before anyone sees the reply.
 
     new, replies = start(store, card, options, name=None)   # the opening (and a resumed SAVE)
     run, reply = send(store, token, message)                # one message, answered and kept
+    run, replies = send_move(store, token, moves, action)   # one structured move, as its words
+    run, reply = send_save(store, token)                    # the card's SAVE block ("save")
     run = rebuild(stored)                                    # a `Run` standing where the stored one stands
 
 `Refused` is raised, and nothing is written, for a message no run should read: empty, over the
@@ -24,13 +26,13 @@ from typing import Any
 
 from cardgm import games
 from cardgm.card import Card, parse_card
-from cardgm.game import Game
+from cardgm.game import Game, ReadAs
 from cardgm.run import MAX_MESSAGE, Reply, Run
 from cardgm.save import find_block
 
 from . import NewRun, Store, StoredRun, StoreError
 
-__all__ = ["Refused", "ReplayMismatch", "card_of", "check_message", "rebuild", "replay_replies", "send", "start"]
+__all__ = ["Refused", "ReplayMismatch", "card_of", "check_message", "rebuild", "replay_replies", "send", "send_move", "send_save", "start"]
 
 
 class Refused(ValueError):
@@ -166,6 +168,67 @@ def send(store: Store, token: str, message: str) -> tuple[StoredRun, Reply]:
         reply = live.reply(message)
         stored = locked.append(message, _plain(reply))
     return stored, reply
+
+
+def send_move(store: Store, token: str, moves: Any, action: Any) -> tuple[StoredRun, list[Reply]]:
+    """Play one structured move (an action of the game's moves module, `moves`) on the run this
+    token opens, as the words a player types for it (`moves.say`): the stored run stays a
+    transcript a person could have typed, and replays as any other. Where the card asks to
+    confirm that very move ("…? (yes/no)"), a yes follows. Both are kept before returning.
+
+    Refused, and nothing written, when the run has ended, when the card does not allow the move
+    here (the game's own `refusal`, word for word), or when its words would not be read as that
+    move at this moment (a question the last reply asked would take them otherwise): the reply
+    is the card's, or there is none. Raises RunNotFound and ReplayMismatch as `send` does."""
+    with store.playing(token) as locked:
+        live = rebuild(locked.run)
+        if live.ended:
+            raise Refused(f"This run has ended ({locked.run.result}); start a new run to play again.")
+        why = live.game.refusal(live.state, action)
+        if why is not None:
+            raise Refused(f"{locked.run.card_title} does not allow that move here: {why}")
+        words = moves.say(action)
+        replies = [live.reply(words)]
+        pending = live.pending
+        if replies[0].read_as is ReadAs.CONFIRM and pending is not None and _same_move(moves, pending.action, action):
+            replies.append(live.reply("yes"))
+        if not _same_move(moves, replies[-1].action, action):
+            raise Refused(
+                f"At this moment the card reads {words!r} otherwise than as that move (the last reply "
+                "asked something it would answer). Send the player's words instead."
+            )
+        for message, reply in zip((words, "yes"), replies):
+            stored = locked.append(message, _plain(reply))
+    return stored, replies
+
+
+SAVE_WORD = "save"  # what every card reads as "bank the position" (each card: 'Say "save"')
+
+
+def send_save(store: Store, token: str) -> tuple[StoredRun, Reply]:
+    """The run's SAVE block: the reply the card gives the player's "save", kept before returning.
+    Refused, and nothing written, when the run has ended or the card reads the word otherwise
+    (a question the last reply asked). Raises RunNotFound and ReplayMismatch as `send` does."""
+    with store.playing(token) as locked:
+        live = rebuild(locked.run)
+        if live.ended:
+            raise Refused(f"This run has ended ({locked.run.result}); there is nothing to save.")
+        reply = live.reply(SAVE_WORD)
+        if reply.save is None:
+            raise Refused(f"{locked.run.card_title} does not read {SAVE_WORD!r} as a save at this moment: {(reply.prose.splitlines() or [''])[0]}")
+        stored = locked.append(SAVE_WORD, _plain(reply))
+    return stored, reply
+
+
+def _same_move(moves: Any, a: Any, b: Any) -> bool:
+    """One move, by its JSON (a BECALMED call the reader stamped with today's day is the day-free
+    call a program names)."""
+    if a is None or b is None:
+        return False
+    try:
+        return bool(a == b) or moves.to_json(a) == moves.to_json(b)
+    except TypeError:  # not a move of this game at all
+        return False
 
 
 def clean_name(name: str | None) -> str | None:

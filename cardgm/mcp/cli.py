@@ -1,0 +1,74 @@
+"""The `cardgm mcp` command (added to `cardgm` in cardgm/cli.py). Light: the SDK, the store and
+the server load when it runs."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from typing import Any, NoReturn
+
+import click
+
+MISSING = "needs the MCP SDK (mcp 2.x), an optional extra: pip install 'cardgm[mcp]'"
+
+
+def _fail(message: str) -> NoReturn:
+    click.echo(f"cardgm mcp: {message}", err=True)
+    sys.exit(2)
+
+
+@click.command("mcp", short_help="An MCP server on stdio: chat AIs play the cards with cardgm as referee.")
+@click.option(
+    "--database", "database", metavar="URL|FILE",
+    help="Where runs are kept: a SQLite file or a database URL (default $CARDGM_DATABASE_URL, else the "
+    "SQLite file in your data folder that `cardgm serve` uses too).",
+)
+@click.option("--verbose", "-v", is_flag=True, help="Log each refused call on stderr (a chat client shows it in its server log).")
+def mcp_command(database: str | None, verbose: bool) -> None:
+    """Serve the Model Context Protocol on stdin and stdout, for a chat AI (Claude Desktop, any
+    MCP client) to play the cards with cardgm as the exact game master: the AI tells the story,
+    cardgm keeps every rule, roll, count and score.
+
+    A chat client starts this command itself; add it to the client's configuration
+    (docs/mcp.md has the lines). It offers tools to list the cards, start a run, send the
+    player's words, list and play exact moves, save and resume; each card's text as a resource;
+    and a prompt per card.
+
+    Every run is kept in the runs database after every move, the one `cardgm serve` uses: a
+    run_id continues a run from another chat or another client. A sealed DEADRECKONING berth is
+    drawn per run and stays in the database until the duel ends.
+    """
+    try:
+        from cardgm.mcp.server import build_server
+    except ImportError as exc:
+        if (exc.name or "").split(".")[0] not in ("mcp", "mcp_types"):
+            raise
+        _fail(MISSING)  # not installed, or a 1.x SDK (which has no MCPServer)
+
+    from cardgm.store import StoreError, open_store
+
+    try:
+        store = open_store(database)
+    except StoreError as exc:
+        _fail(str(exc))
+    if sys.stdin.isatty():
+        # A person ran it by hand: say what it is waiting for (on stderr: stdout is the protocol's).
+        click.echo(
+            "cardgm mcp: serving MCP on stdin/stdout for a chat client (docs/mcp.md shows how to add it). "
+            f"Runs kept in {store.describe()}. Ctrl-C stops it.",
+            err=True,
+        )
+    server = build_server(store, log_level="INFO" if verbose else "WARNING")
+    signal.signal(signal.SIGINT, _stop)
+    try:
+        server.run("stdio")
+    finally:
+        store.dispose()
+
+
+def _stop(signum: int, frame: Any) -> None:
+    """Ctrl-C: leave at once. The SDK reads stdin on a worker thread that a Ctrl-C cannot wake
+    (the process would wait for the next line), and nothing is lost by leaving: every reply
+    already given was committed before it went out, and a call cut short commits nothing."""
+    os._exit(130)

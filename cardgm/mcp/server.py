@@ -1,0 +1,170 @@
+"""The MCP server: `cardgm.mcp.tools` as MCP tools, each card's text as a resource, and a prompt
+per card, on the official Python SDK (`mcp`, major version 2: `MCPServer`).
+
+    from cardgm.mcp.server import build_server
+    server = build_server(open_store())      # server.run("stdio") serves it; `cardgm mcp` does
+
+A refused call is a tool error (`is_error`) whose text is cardgm's reason: the card's own
+`refusal` for a move it does not allow, the store's for a message it will not read. The model
+reads it and corrects itself. Every result is a JSON object, given both as `structured_content`
+and as its JSON text (for clients that read only text).
+"""
+
+# No `from __future__ import annotations`: the SDK reads each tool's parameters from its
+# annotations, and those built here from the registry (the card names, the move schema) are
+# local names a deferred string could not be resolved from.
+
+import json
+import random
+from typing import Annotated, Any
+
+from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.mcpserver.prompts.base import Prompt
+from mcp.server.mcpserver.resources.types import FunctionResource
+from mcp_types import CallToolResult, TextContent, ToolAnnotations
+from pydantic import Field, WithJsonSchema
+
+from cardgm import __version__, games
+from cardgm.store import Store
+
+from . import prompts
+from .tools import ToolRefusal, Tools, card_uri, move_schema, prompt_name
+
+__all__ = ["INSTRUCTIONS", "build_server"]
+
+INSTRUCTIONS = """cardgm is the exact game master for AI game cards. It runs each card's rules, dice tape and \
+hidden setups exactly, and keeps every run in its runs database.
+
+Start with a card's prompt (play-<card>) or list_cards, then start_run. Every other tool takes the \
+run_id start_run returns; the same run_id continues the run from any chat or client. Send the player's \
+own words with send_message, or turn them into one exact move yourself with legal_moves and play_move. \
+Every reply ends with a LEDGER line: show it to the player exactly as given. A tool error carries \
+the card's reason: read it, then ask the player or choose again. Never invent a reply, a roll or a \
+number cardgm did not give."""
+
+RunId = Annotated[str, Field(description="The run_id start_run or resume_run returned.")]
+
+
+def _result(data: dict[str, Any]) -> CallToolResult:
+    text = json.dumps(data, ensure_ascii=False, indent=1)
+    return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
+
+
+def _call(fn: Any, *args: Any) -> CallToolResult:
+    try:
+        return _result(fn(*args))
+    except ToolRefusal as exc:
+        raise ToolError(str(exc)) from None
+
+
+def build_server(store: Store, *, rng: random.Random | None = None, log_level: str = "WARNING") -> MCPServer:
+    """The server over `store` (its runs, and where new ones go). `rng` draws hidden setups
+    (None: the system's secure randomness)."""
+    tools = Tools(store, rng=rng)
+    server: MCPServer = MCPServer(
+        "cardgm", title="cardgm", version=__version__, instructions=INSTRUCTIONS, log_level=log_level,  # type: ignore[arg-type]
+    )
+    ids = list(games.ids())
+    read_only = ToolAnnotations(read_only_hint=True, open_world_hint=False)
+    writes = ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=False, open_world_hint=False)
+
+    CardName = Annotated[str, Field(description="The card's game id (list_cards gives them).", json_schema_extra={"enum": ids})]
+    Move = Annotated[
+        dict[str, Any],
+        WithJsonSchema(move_schema()),
+        Field(description="One move, exactly as legal_moves lists it under 'move' (the schema of each card's moves)."),
+    ]
+
+    def list_cards() -> CallToolResult:
+        """The cards cardgm plays: each one's game id (what start_run takes), title, version,
+        whether each run draws a sealed hidden setup, whether it has structured moves, and the
+        resource and prompt that go with it."""
+        return _call(tools.list_cards)
+
+    def start_run(
+        card: CardName,
+        name: Annotated[str | None, Field(description="The player's name for the epilogue (optional).")] = None,
+        options: Annotated[dict[str, Any] | None, Field(description="The game's own options, rarely needed (e.g. a stated limit).")] = None,
+    ) -> CallToolResult:
+        """Start a new run of a card. Returns its run_id and the opening reply (prose, LEDGER).
+        A card with a hidden setup (a sealed berth) gets a fresh one, drawn and kept by cardgm;
+        the opening reads out its seal, and nothing shows it before the end."""
+        return _call(tools.start_run, card, name, options)
+
+    def send_message(
+        run_id: RunId,
+        message: Annotated[str, Field(description="The player's own words, as they typed them.")],
+    ) -> CallToolResult:
+        """Send the player's words and get cardgm's reply: prose, the LEDGER line (show it
+        exactly), whether the game ended, and then its end, score and RESULT line. A message
+        cardgm cannot read is answered by the card with what it needs; nothing is invented."""
+        return _call(tools.send_message, run_id, message)
+
+    def legal_moves(run_id: RunId) -> CallToolResult:
+        """The moves the card allows at this moment, each as the JSON play_move takes ('move')
+        and as the words a player would type ('words'). Empty once the game has ended."""
+        return _call(tools.legal_moves, run_id)
+
+    def play_move(run_id: RunId, move: Move) -> CallToolResult:
+        """Play one exact move (one of legal_moves, or any move the schema allows): cardgm sends
+        it as the player's words, answers a confirm line it raises with yes, and returns the reply
+        as send_message does ('sent' lists the words). A move the card does not allow here is an
+        error with the card's reason, and nothing is played."""
+        return _call(tools.play_move, run_id, move)
+
+    def save_run(run_id: RunId) -> CallToolResult:
+        """The card's SAVE block for where the run stands (as the card prints it on "save"). Give
+        it to the player unchanged; the run_id also continues the run from any chat."""
+        return _call(tools.save_run, run_id)
+
+    def resume_run(
+        save: Annotated[str, Field(description="A SAVE block, -----BEGIN AIGC SAVE----- to -----END AIGC SAVE-----.")],
+        reveal: Annotated[
+            str | None,
+            Field(description="For a card with a sealed setup: the text of the reveal file the saved run played, if the player has it (you will then see it)."),
+        ] = None,
+        name: Annotated[str | None, Field(description="The player's name for the epilogue (optional).")] = None,
+    ) -> CallToolResult:
+        """Start a new run from a SAVE block (the card is the one it names). Returns the new
+        run_id and the resumed reply; a block the card cannot resume is an error saying why."""
+        return _call(tools.resume_run, save, reveal, name)
+
+    def show_run(run_id: RunId) -> CallToolResult:
+        """Where a run stands: its card, status, LEDGER and last reply. Use it to take up a run
+        in a new chat, or when the player asks where things stand."""
+        return _call(tools.show_run, run_id)
+
+    server.add_tool(list_cards, annotations=read_only)
+    server.add_tool(start_run, annotations=writes)
+    server.add_tool(send_message, annotations=writes)
+    server.add_tool(legal_moves, annotations=read_only)
+    server.add_tool(play_move, annotations=writes)
+    server.add_tool(save_run, annotations=writes)
+    server.add_tool(resume_run, annotations=writes)
+    server.add_tool(show_run, annotations=read_only)
+
+    for game_id in ids:
+        _add_card(server, tools, game_id)
+    return server
+
+
+def _add_card(server: MCPServer, tools: Tools, game_id: str) -> None:
+    """The card's text as a resource, and its prompt."""
+    entry = games.entry(game_id)
+    server.add_resource(
+        FunctionResource(
+            uri=card_uri(game_id), name=game_id, title=entry.title, mime_type="text/markdown",
+            description=f"The {entry.title} card, exactly as cardgm plays it.",
+            fn=lambda: tools.card_text(game_id),
+        )
+    )
+
+    def prompt(
+        run_id: Annotated[str | None, Field(description="Go on with this run instead of starting a new one.")] = None,
+    ) -> str:
+        return prompts.prompt_text(game_id, run_id)
+
+    server.add_prompt(
+        Prompt.from_function(prompt, name=prompt_name(game_id), title=f"Play {entry.title}", description=prompts.description(game_id))
+    )
