@@ -29,7 +29,7 @@ import time
 
 import numpy as np
 
-from cardgm.agents import _games
+from cardgm import games
 from cardgm.agents.deal import deal
 from cardgm.card import load_card
 from cardgm.env import CardEnv, MovesEnv
@@ -115,7 +115,7 @@ def main() -> None:
     ap.add_argument("--episodes", type=int, default=20)
     args = ap.parse_args()
     print(f"{'card':<16} {'Run.reply msg/s':>16} {'CardEnv step/s':>15} {'ratio':>6} {'MovesEnv step/s':>16} {'ratio':>6}")
-    for game_id in _games.game_ids():
+    for game_id in games.ids():
         r = bench(game_id, args.seconds, args.episodes)
         title = load_card(game_id).title
         print(
