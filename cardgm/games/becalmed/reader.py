@@ -308,6 +308,7 @@ def _signal(state: State, text: str, tape: tuple[int, ...], note: str, toks: tup
 
 # -- the morning's calls --------------------------------------------------------------------------------
 
+MAX_ANSWERS = 4  # questions answered in one reply; more are answered when asked again
 THOUGHT = "That reads as a thought, not an order; intentions are not actions, and nothing is called. Give the calls as orders."
 LATER = "That reads as a plan for another day; the calls are made each morning for that day, and nothing is called."
 
@@ -385,6 +386,8 @@ def _calls(state: State, toks: tuple[W.Tok, ...], bare: str, held: R.Calls | Non
                 else:
                     confirm += found.mentions  # "full, sail, row?": asks to be sure
                 continue
+            if len(answers) >= MAX_ANSWERS:
+                continue
             if _ADVICE.search(joined):
                 answers.append("The calls are yours: " + ", ".join(V.CALLS_ASK[k] for k in R.needs(state)) + ".")
             else:
@@ -410,8 +413,9 @@ def _calls(state: State, toks: tuple[W.Tok, ...], bare: str, held: R.Calls | Non
             answers.append("The calls are yours: " + ", ".join(V.CALLS_ASK[k] for k in R.needs(state)) + ".")
 
     lead: list[str] = [note] if note else []
-    for calls in what_ifs:
+    for calls in what_ifs[:MAX_ANSWERS]:
         answers.append(Q.what_if(state, held.merged(calls) if held else calls, tape))
+    answers = list(dict.fromkeys(answers))[:MAX_ANSWERS]  # the same question twice is answered once
     found_orders = W.Found(tuple(orders), tuple(corrections), tuple(odd), tuple(negated))
     chosen, clashes = resolve(found_orders)
     new = _calls_of(chosen, state.day)

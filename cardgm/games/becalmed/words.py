@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 # -- tokens -----------------------------------------------------------------------------------------
 
@@ -241,11 +242,28 @@ def _one_slip(a: str, b: str) -> bool:
     return a[k:] == b[k + 1 :]
 
 
+def _deletes(word: str) -> set[str]:
+    return {word[:k] + word[k + 1 :] for k in range(len(word))}
+
+
+# Each call word and each of its one-letter deletions, to the call words they come from: a word
+# is compared only with the few call words that share a deletion with it (the symmetric-delete
+# trick), so a message of many unknown words costs linear time.
+_BY_DELETE: dict[str, set[str]] = {}
+for _w in _FUZZ_TARGETS:
+    for _key in _deletes(_w) | {_w}:
+        _BY_DELETE.setdefault(_key, set()).add(_w)
+
+
+@lru_cache(maxsize=4096)
 def slip_of(word: str) -> str | None:
     """The call word `word` is one slip from, if it is a slip and not a real word of its own."""
-    if len(word) < 4 or len(word) > 9 or not word.isalpha() or word in _NEAR_WORDS or word in WORD_CALLS:
+    if len(word) < 4 or len(word) > 10 or not word.isalpha() or word in _NEAR_WORDS or word in WORD_CALLS:
         return None
-    hits = {c for w, c in _FUZZ_TARGETS.items() if _one_slip(word, w)}
+    near: set[str] = set()
+    for key in _deletes(word) | {word}:
+        near |= _BY_DELETE.get(key, set())
+    hits = {_FUZZ_TARGETS[w] for w in near if _one_slip(word, w)}
     return hits.pop() if len(hits) == 1 else None
 
 
