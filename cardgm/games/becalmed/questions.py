@@ -184,7 +184,10 @@ HELP = (
     "\"save\" to bank the voyage, or \"let her drive\" to end it where it stands."
 )
 
+SAVE_HOW = "Say \"save\" between the calls for the SAVE block; paste it as the first message of a new run to go on."
+
 _TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("save", ("save", "saving")),
     ("help", ("help", "commands", "instructions", "how do i play", "how to play", "what can i say", "what do i do")),
     ("crew", ("crew", "who", "who's", "whos", "down", "dead", "alive", "sick", "nance", "carrick", "pruett", "ockle",
               "everyone", "everybody", "anyone", "men", "souls", "hands ok", "salt")),
@@ -208,6 +211,8 @@ def answer(state: State, words: list[str], tape: tuple[int, ...]) -> str | None:
         if any(f" {k} " in text for k in keys):
             if topic == "help":
                 return HELP
+            if topic == "save":
+                return SAVE_HOW
             if topic == "crew":
                 return answer_crew(state)
             if topic == "days":

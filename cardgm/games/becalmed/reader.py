@@ -49,6 +49,7 @@ QUESTION_WORDS = frozenset(
     "what what's whats how how's hows when where where's who who's whos which why is are will can could should "
     "shall would do does did any tell has have was were am isn't aren't".split()
 )
+_REQUESTS = frozenset({("show", "me"), ("tell", "me"), ("show", "us"), ("tell", "us"), ("give", "me"), ("list", "the")})
 _THOUGHT_OPENERS = frozenset("should shall can could would do".split())
 HEDGES = frozenset(
     "maybe perhaps might thinking think considering consider wondering planning tempted probably possibly "
@@ -161,6 +162,8 @@ def read(state: State, message: str, pending: Reading | None, tape: tuple[int, .
                 return Reading(ReadAs.MOVE, action=held)
             return _ask(state, tape, held, "")
         if bare in NO and pending.kind is ReadAs.CONFIRM:
+            if pending.detail.get("slip"):
+                return _ask(state, tape, None, "Then give the calls again as you mean them; nothing is held.")
             return _ask(state, tape, held, "Then change a call; the others stand.")
 
     if _is_save(toks):
@@ -286,6 +289,10 @@ def _signal(state: State, text: str, tape: tuple[int, ...], note: str, toks: tup
     value = tape[state.tape - 1]
     need = R.flares_needed(value)
     burn: int | None = None
+    if not re.search(r"\b(?:burn|fire|light|let her go|both|one)\b", text):
+        answer = _question_answer(state, toks, tape)
+        if answer is not None:
+            return _ask(state, tape, None, answer)
     if re.search(r"\blet her go\b|\bdon t burn\b|\bdont burn\b|\bno flares?\b|^no\b|^nope\b|\bhold (?:the )?flares\b", text):
         burn = 0
     elif re.search(r"\b(?:both|two|2)\b", text):
@@ -325,18 +332,29 @@ def _clauses(s: W.Sentence) -> list[tuple[int, int]]:
     return out
 
 
+def _opens_question(toks: tuple[W.Tok, ...], k: int) -> bool:
+    """Token k opens a question inside a sentence: "…, what's tomorrow?", "… - and what's tape 4?"."""
+    if toks[k].text not in QUESTION_WORDS:
+        return False
+    prev = toks[k - 1]
+    if prev.kind != "w":
+        return True
+    return prev.text in ("and", "but", "so", "also", "oh", "btw") and k >= 2 and toks[k - 2].kind != "w"
+
+
 def _split_questions(sents: list[W.Sentence]) -> list[W.Sentence]:
     """"full, sail, row, what's tomorrow?": the calls, then the question, as two sentences."""
     out: list[W.Sentence] = []
     for s in sents:
         ws = s.words
         if s.asks and ws and ws[0] not in QUESTION_WORDS:
-            cut = next(
-                (k for k in range(1, len(s.toks)) if s.toks[k - 1].text == "," and s.toks[k].text in QUESTION_WORDS),
-                None,
-            )
+            cut = next((k for k in range(1, len(s.toks)) if _opens_question(s.toks, k)), None)
             if cut is not None:
-                out.append(W.Sentence(s.toks[: cut - 1], "."))
+                head = s.toks[:cut]
+                while head and head[-1].kind != "w":
+                    head = head[:-1]
+                if head:
+                    out.append(W.Sentence(head, "."))
                 out.append(W.Sentence(s.toks[cut:], "?"))
                 continue
         out.append(s)
@@ -362,7 +380,7 @@ def _calls(state: State, toks: tuple[W.Tok, ...], bare: str, held: R.Calls | Non
         first = ws[0]
         pair = tuple(ws[:2])
         joined = " " + " ".join(ws) + " "
-        is_question = s.asks or first in QUESTION_WORDS
+        is_question = s.asks or first in QUESTION_WORDS or pair in _REQUESTS
         if is_question:
             asked = True
         if is_question and (" what if " in joined or " what happens " in joined or " what would " in joined
@@ -419,6 +437,11 @@ def _calls(state: State, toks: tuple[W.Tok, ...], bare: str, held: R.Calls | Non
     found_orders = W.Found(tuple(orders), tuple(corrections), tuple(odd), tuple(negated))
     chosen, clashes = resolve(found_orders)
     new = _calls_of(chosen, state.day)
+    spoken = [c for c in corrections if c >= 0 and toks[c].kind == "w"]  # a dash may lead into a remark
+    if orders and spoken and max(spoken) > orders[-1].start:
+        # "full, sail, row… no wait": a correction with nothing after it calls nothing
+        why = "That ends on a correction, so nothing is called. Give the calls as you mean them."
+        return _ask(state, tape, held, "\n\n".join(answers + [" ".join(lead + [why])]))
 
     if not chosen and not clashes:
         if confirm:
@@ -517,4 +540,4 @@ def _confirm(state: State, tape: tuple[int, ...], calls: R.Calls, before: list[s
     else:
         ask = f"Run {', '.join(calls.given())}? (yes/no)"
     text = "\n\n".join(lines + [" ".join(p for p in (head, ask) if p)])
-    return Reading(ReadAs.CONFIRM, text=text, action=calls)
+    return Reading(ReadAs.CONFIRM, text=text, action=calls, detail={"slip": True} if slips else {})

@@ -187,7 +187,7 @@ _NEAR_WORDS = frozenset(
     shirt sport shout shore snort shoot shorts shorty shot sort shorter
     said soil nail mail tail rail fail jail hail pail wail sailor saint sale sails seal sal
     owning dawning yawning awing
-    dawn town gown sown drown dowm done dow doen own dont
+    dawn town gown sown drown done own dont
     dish wish fist fisk fishy fight
     ball boil bait bails bill bale bali nails
     bend send lend tend mind mends rend vend fend mens meat mead mean meant menu

@@ -116,11 +116,14 @@ _REASON_BEFORE = re.compile(
     r"left of|right of|above|below|off|like)\s+(?:the\s+)?(?:cell\s+|square\s+)?$"
 )
 _CORRECT = re.compile(
-    r"\b(?:no|nope|nah|actually|sorry|wait|i mean|make (?:that|it)|scratch that|oops|rather|instead|"
+    r"\b(?:no|nope|nah|actually|sorry|wait|i mean|make (?:that|it)|scratch that|oops|rather(?! than)|instead(?! of)|"
     r"correction|change (?:that|it) to|on second thoughts?|hmm no)\b|[—–]|\s-\s|--"
 )
 _INSTEAD_AFTER = re.compile(r"\s*(?:instead|rather)\b")
-_NEGATED_BEFORE = re.compile(r"\b(?:not|don't|dont|do not|never|won't|wont|avoid|skip)\s+(?:fire\s+|shoot\s+|hit\s+|try\s+)?(?:at\s+|on\s+)?$")
+_NEGATED_BEFORE = re.compile(
+    r"(?:\b(?:not|don't|dont|do not|never|won't|wont|avoid|skip)\s+(?:fire\s+|shoot\s+|hit\s+|try\s+)?(?:at\s+|on\s+)?|"
+    r"\binstead of\s+|\brather than\s+)$"
+)
 _OR = re.compile(r"\bor\b|/")
 _HEDGE = re.compile(
     r"\b(?:maybe|perhaps|thinking|think about|considering|might|not sure|unsure|idk|what about|how about|"
@@ -319,8 +322,12 @@ def _read(state: Duel, message: str, pending: Reading | None, seal: Seal) -> Rea
     if shot.kind == "none" and (_GIVE_UP.search(text) or SURRENDER.search(text)) and not _GIVE_UP_NOT.search(text):
         return Reading(ReadAs.CONFIRM, text=voice.CONFIRM_STRIKE, action=StrikeColours(), detail={"topic": "strike"})
 
-    asks = "?" in text or bool(ASKS.match(text))
     low = "".join(c.lower() if len(c.lower()) == 1 else c for c in message.replace("’", "'"))
+    asks = "?" in text or bool(ASKS.match(text))
+    if shot.kind == "one" and asks:
+        # Only the shot's own sentence can ask about it: "e1 again? no, e2" fires E2.
+        last = [x for x in mentions if x.cell == shot.cells[0] and not x.reason and not x.negated][-1]
+        asks = _sentence_asks(low, last.start, last.end)
     if shot.kind == "one" and not asks:
         cell = shot.cells[0]
         live = [x for x in mentions if x.cell == cell and not x.reason and not x.negated]
@@ -354,6 +361,17 @@ def _read(state: Duel, message: str, pending: Reading | None, seal: Seal) -> Rea
     if shot.reversed_cell and is_cell(shot.reversed_cell):
         return _ask(voice.ASK_REVERSED.format(cell=shot.reversed_cell), "reversed", cell=shot.reversed_cell)
     return _ask(voice.ASK_NO_CELL, "no-cell")
+
+
+def _sentence_asks(low: str, start: int, end: int) -> bool:
+    """Does the sentence holding low[start:end] ask: a ? at its end, or a question word first?"""
+    head = low[max(0, start - 80) : start]
+    cuts = [m.end() for m in re.finditer(r"[.!?;\n]", head)]
+    opening = head[cuts[-1] :] if cuts else head
+    tail = low[end : end + 80]
+    m = re.search(r"[.!?;\n]", tail)
+    closes = m.group(0) if m else ""
+    return closes == "?" or bool(ASKS.match(opening.strip(" ,\"'`*([")))
 
 
 def _or_list(cells: tuple[str, ...]) -> str:
@@ -401,10 +419,10 @@ def _question(state: Duel, text: str, seal: Seal, mentions: list[CellMention]) -
         return _answer(voice.REFUSE_CELL, "refuse-cell")
     if len(cells) >= 1 and asks:
         return None  # an off-sea cell in a question: the off-sea reply says enough
-    if FLEET_WORDS.search(text) or (HULL_WORDS.search(text) and asks):
-        return _answer(voice.ANSWER_FLEET, "fleet")
     if STATUS.search(text):
         return _answer(voice.answer_status(state), "status")
+    if FLEET_WORDS.search(text) or (HULL_WORDS.search(text) and asks):
+        return _answer(voice.ANSWER_FLEET, "fleet")
     if HELP.search(text):
         return _answer(voice.ANSWER_HELP, "help")
     if asks and not cells:
@@ -413,7 +431,7 @@ def _question(state: Duel, text: str, seal: Seal, mentions: list[CellMention]) -
 
 
 # "can I fire at b5?", "shall I try c3?": asking leave to fire, not asking what a cell holds.
-FIRE_ASK = re.compile(r"\b(?:fire|shoot|try|take|go for|go with|salvo|aim)\b")
+FIRE_ASK = re.compile(r"\b(?:fire|shoot|try|take|go|go for|go with|salvo|aim)\b")
 DEDUCE_ASK = re.compile(
     r"\b(?:hit|miss|water|empty|clear|safe|ship|ships|hull|occupied|something|anything|nothing|there|must|has to|"
     r"right|correct|true|likely|probably|possible|contains?|holds?|good)\b"
