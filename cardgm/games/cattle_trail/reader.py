@@ -233,6 +233,10 @@ def _answer(game: Any, state: Drove, message: str, toks: tuple[Tok, ...]) -> str
         return "\n\n".join(x for x in (ORDERS_ARE_YOURS, tips(game.card)) if x)
     if not _is_question(message, toks):
         return ""
+    if re.search(r"\bwhat (?:if|happens|would happen|would)\b|\bwhat'?d happen\b", low):
+        what_if = _what_if(game, state, message)  # "what if we ford?": the day worked, not the table
+        if what_if:
+            return what_if
     try:  # the tape, the tables, the numbers, a what-if: the rules engineer's answers
         from cardgm.games.cattle_trail import questions  # noqa: PLC0415 - optional, lands separately
 
