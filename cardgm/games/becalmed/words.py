@@ -12,12 +12,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import NamedTuple
 
 # -- tokens -----------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Tok:
+class Tok(NamedTuple):  # a tuple: a long message makes thousands of them
     text: str  # lower case, apostrophes straight
     kind: str  # "w" a word or number, "p" punctuation, "d" a dash
     i: int
@@ -33,10 +33,8 @@ def tokens(message: str) -> tuple[Tok, ...]:
     text = message.lower().replace("’", "'").replace("‘", "'")
     text = re.sub(r"(?<=[a-z0-9])-(?=[a-z0-9])", " ", text)
     out: list[Tok] = []
-    for m in _TOKEN.finditer(text):
-        raw = m.group(0)
-        kind = "w" if raw[0].isalnum() else ("d" if raw[0] in "—–-" else "p")
-        out.append(Tok(raw, kind, len(out)))
+    for n, raw in enumerate(_TOKEN.findall(text)):
+        out.append(Tok(raw, "w" if raw[0].isalnum() else ("d" if raw[0] in "—–-" else "p"), n))
     return tuple(out)
 
 

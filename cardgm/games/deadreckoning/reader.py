@@ -137,6 +137,15 @@ _DEDUCE_CLAUSE = re.compile(
 _CLAUSE_END = re.compile(r"[,;.!?]|\bso\b|\bthen\b|\bbut\b")
 
 
+def _lower(message: str) -> str:
+    """The message in lower case, each character where it stood (so spans match the original)."""
+    text = message.replace("’", "'")
+    low = text.lower()
+    if len(low) == len(text):
+        return low
+    return "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
+
+
 @dataclass(frozen=True)
 class CellMention:
     cell: str
@@ -153,7 +162,7 @@ class CellMention:
 def find_cells(message: str) -> list[CellMention]:
     """Every cell a message names, in order, with its role. Linear: each regex scans once and each
     look-around reads a bounded window."""
-    low = "".join(c.lower() if len(c.lower()) == 1 else c for c in message.replace("’", "'"))
+    low = _lower(message)
     spans: list[tuple[int, int, str]] = []
     for m in _ROW_COL.finditer(low):
         spans.append((m.start(), m.end(), m.group(2).upper() + m.group(1)))
@@ -193,7 +202,7 @@ class Shot:
 def the_shot(message: str, mentions: list[CellMention] | None = None) -> Shot:
     """One new cell anywhere is the shot; a correction picks the last; a cell named as the reason
     for another is not the shot; two offered as alternatives or together are asked about."""
-    low = "".join(c.lower() if len(c.lower()) == 1 else c for c in message.replace("’", "'"))
+    low = _lower(message)
     ms = find_cells(message) if mentions is None else mentions
     live = [m for m in ms if not m.reason and not m.negated]
     if not live:
@@ -322,7 +331,7 @@ def _read(state: Duel, message: str, pending: Reading | None, seal: Seal) -> Rea
     if shot.kind == "none" and (_GIVE_UP.search(text) or SURRENDER.search(text)) and not _GIVE_UP_NOT.search(text):
         return Reading(ReadAs.CONFIRM, text=voice.CONFIRM_STRIKE, action=StrikeColours(), detail={"topic": "strike"})
 
-    low = "".join(c.lower() if len(c.lower()) == 1 else c for c in message.replace("’", "'"))
+    low = _lower(message)
     asks = "?" in text or bool(ASKS.match(text))
     if shot.kind == "one" and asks:
         # Only the shot's own sentence can ask about it: "e1 again? no, e2" fires E2.
