@@ -83,6 +83,16 @@ def becalmed_states() -> dict[str, Any]:
             s = replace(s, tape=2 * s.day - 1)
         return s
 
+    from cardgm.games.becalmed import rules as R
+
+    tape = load_card("becalmed").tape
+
+    def dusk(s: State) -> State:
+        """The day's calls made (dry, down, bail): the dusk stops on the printed turtle or ship."""
+        after, _ = R.apply(s, R.Calls("DRY", "DOWN", "BAIL", s.day), tape)
+        assert after.phase in ("turtle", "signal"), after.phase
+        return after
+
     return {
         "morning": st(),  # day 1: STEADY BREEZE (12), dusk AN EMPTY SEA (14)
         "day4": st(day=4, westing=11, water=31, thirst=3),  # HARD WEATHER (20)
@@ -92,9 +102,9 @@ def becalmed_states() -> dict[str, Any]:
         "butchering": st(day=10, westing=16, water=20, thirst=2, butchering=True, in_lane=True),
         "sharks": st(day=9, westing=14, water=22, thirst=2, sharks=3, in_lane=True),
         "three-down": st(day=8, westing=14, water=10, thirst=5, crew="P!C!O!N.Y.", in_lane=True),
-        "turtle": st(day=9, westing=15, water=20, thirst=2, phase="turtle", tape=18, in_lane=True),
-        "signal18": st(day=10, westing=16, water=20, thirst=2, phase="signal", tape=20, in_lane=True),
-        "signal20": st(day=12, westing=20, water=20, thirst=2, phase="signal", tape=24, in_lane=True, flares=1),
+        "turtle": dusk(st(day=9, westing=14, water=20, thirst=2, in_lane=True)),  # tape 18 reads 17
+        "signal18": dusk(st(day=10, westing=15, water=20, thirst=2, in_lane=True)),  # tape 20 reads 18
+        "signal20": dusk(st(day=12, westing=19, water=20, thirst=2, in_lane=True, flares=1)),  # tape 24 reads 20
         "day14": st(day=14, westing=26, water=12, thirst=3, in_lane=False),
     }
 

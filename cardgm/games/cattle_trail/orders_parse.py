@@ -120,21 +120,9 @@ class Parsed:
 # -- business -------------------------------------------------------------------------------------
 
 
-def _clause_start(toks: tuple[Tok, ...], i: int) -> int:
-    """Where the clause holding token i begins (after punctuation or and/but/or)."""
-    j = i
-    while j > 0 and toks[j - 1].kind != "p" and toks[j - 1].low not in JOINERS:
-        j -= 1
-    return j
-
-
-def _negated(toks: tuple[Tok, ...], i: int) -> bool:
-    return any(negates(t) for t in toks[_clause_start(toks, i) : i])
-
-
 def _negations(toks: tuple[Tok, ...]) -> list[bool]:
-    """`_negated(toks, i)` for every i, in one pass: a negating word stands between the start of
-    token i's clause and i."""
+    """For every token i, in one pass: does a negating word stand between the start of token i's
+    clause (after punctuation or and/but/or) and i? ("no meal", "don't sell")"""
     out = [False] * len(toks)
     seen = False
     for i, t in enumerate(toks):

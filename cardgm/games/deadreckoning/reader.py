@@ -12,7 +12,7 @@ The reader sees only the state the player sees. No answer depends on the berth.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from cardgm.game import ReadAs, Reading
 
