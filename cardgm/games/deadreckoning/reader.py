@@ -146,6 +146,9 @@ def _lower(message: str) -> str:
     return "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
 
 
+MAX_CELLS = 64
+
+
 @dataclass(frozen=True)
 class CellMention:
     cell: str
@@ -181,7 +184,7 @@ def find_cells(message: str) -> list[CellMention]:
         spans.append((m.start(), m.end(), letter.upper() + m.group(3)))
     spans.sort()
     out: list[CellMention] = []
-    for k, (a, b, cell) in enumerate(spans):
+    for k, (a, b, cell) in enumerate(spans[:MAX_CELLS]):  # more cells than the sea holds say nothing more
         before = low[max(0, a - 40) : a]
         after = low[b : b + 40]
         reason = bool(_REASON_AFTER.match(after)) or bool(_REASON_BEFORE.search(before))
