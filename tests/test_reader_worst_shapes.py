@@ -34,6 +34,7 @@ UNITS = [
     "keep the flares dry ", "2 measures ", "is ", "what ", "tape 9 ", "weather ", "who ", "down ", "mend the sail ",
     "in a row ", "watch out for ", "i mean ", "scratch that ", "instead ", "1 measure ", "how about ", "qwxz ", "zzzzzzzzz",
     "-----BEGIN ", "\n", "d6 no d7 ", "b2 hit so c2 ", "instead of ", "column ", "row ", "a1", "maybe ", "strike ",
+    "row, ", "full, ", "sail; ", "what if row? ", "no wait ",
 ]
 
 
@@ -71,7 +72,9 @@ def _fill(unit: str) -> str:
 
 
 @pytest.mark.parametrize("game_id", sorted(REGISTRY))
-@pytest.mark.parametrize("unit", ["if ", "if not ", "unless ", "PUSH push tomorrow ", "hire ", "b5 ", "shrot ", "when ? "])
+@pytest.mark.parametrize(
+    "unit", ["if ", "if not ", "unless ", "PUSH push tomorrow ", "hire ", "b5 ", "shrot ", "when ? ", "row, ", "full, "]
+)
 def test_the_shapes_that_were_slow_are_read_in_under_50_ms(game_id: str, unit: str) -> None:
     took = _cpu_time_to_read(game_id, _fill(unit))
     assert took < LIMIT_S, f"{game_id} took {took * 1000:.0f} ms on {unit!r} × {MAX_MESSAGE // len(unit)}"

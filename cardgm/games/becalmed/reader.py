@@ -416,13 +416,14 @@ def _calls(state: State, toks: tuple[W.Tok, ...], bare: str, held: R.Calls | Non
             continue
         # A put-off word holds back the calls of its own clause ("row today, fish tomorrow").
         kept: list[W.Mention] = []
-        clauses = _clauses(s)
-        for lo, hi in clauses:
-            in_clause = [m for m in found.mentions if lo <= m.start < hi]
-            if any(toks[k].text in PUT_OFF for k in range(lo, hi)):
-                later += in_clause
-            else:
-                kept += in_clause
+        mentions = found.mentions  # in order, as the clauses are: one merged pass over both
+        m = 0
+        for lo, hi in _clauses(s):
+            off = any(toks[k].text in PUT_OFF for k in range(lo, hi))
+            while m < len(mentions) and mentions[m].start < hi:
+                (later if off else kept).append(mentions[m])
+                m += 1
+        kept += mentions[m:]
         orders += kept
         corrections += found.corrections
         odd += found.odd_measures
