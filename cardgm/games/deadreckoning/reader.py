@@ -1,10 +1,12 @@
 """Read a DEADRECKONING message: words -> Reading. Never raises on a player's words.
 
-Order of reading: a pending confirm's yes/no; save; the card's surrender phrase, which ends the
-duel at once; a plain salvo ("D4", "fire H1", "salvo C7", any case); any other surrender, which
-is confirmed first; questions, answered from public knowledge or refused in character (rules 2, 6
-and 9); then whatever cells the message names. A message fires only when it names one cell on
-the sea, alone or with an order to fire, and asks, doubts and denies nothing.
+Order of reading: a pending question's answer (a yes or no to a confirm line, a yes to "to fire on
+B2, say…", "the first" to "B5 or C5: which one?"); save; the card's surrender phrase, which ends
+the duel at once; a plain salvo ("D4", "fire H1", "salvo C7", any case); then the cells the message
+names, wherever they stand, each with its role (the shot, a reason for it, a cell corrected away,
+a negated one; rulings 17 and 18); any other surrender, which is confirmed first; questions,
+answered from public knowledge or refused in character (rules 2, 6 and 9). A message fires when it
+names one new cell as the shot, in a sentence that does not ask, doubt or claim anything of it.
 
 The reader sees only the state the player sees. No answer depends on the berth.
 """
@@ -30,8 +32,6 @@ PLAIN_SALVO = re.compile(
     r"(?:(?:cell|square)\s+)?([a-z])\s?-?\s?(\d{1,2})(?:\s*,?\s*please)?"
 )
 CELL_TOKEN = re.compile(r"(?<![a-z0-9'])([a-z])(\d{1,2})(?![a-z0-9])")
-NEGATION = re.compile(r"\b(?:don't|do not|not|never|no|won't|shouldn't|maybe|perhaps|if)\b")
-FIRE_WORD = re.compile(rf"\b(?:{_FIRE_WORDS}|salvos?|shots?|fire)\b")
 
 SAVE = re.compile(
     r"(?:please\s+)?(?:save|save game|save (?:the |my )?(?:game|position)|save please|bank|bank it|"
