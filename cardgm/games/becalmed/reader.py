@@ -3,6 +3,12 @@
 It keeps apart "I could not read that" (an ASK that says so) and "the card does not allow that"
 (an ASK that gives the card's reason), reads no tape for either, and holds the calls already given
 in the ASK's action until the rest come (the Run hands them back as `pending`).
+
+A message is read sentence by sentence (`words.py` finds the calls in each): plain sentences give
+the calls (the last word standing after a correction), questions are answered in the same reply
+(`questions.py`: the public tape, the LEDGER, what-ifs worked on a copy), thoughts and plans are
+asked about, and a word one slip from a call only ever reaches a confirm line. Rulings 22–24 and
+33–41 in docs/rulings.md.
 """
 
 from __future__ import annotations
