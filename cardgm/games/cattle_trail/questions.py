@@ -143,7 +143,7 @@ def answer(game: Any, state: Drove, message: str) -> str:
     low = message.lower()
     if re.search(r"\b(lost|missing|gone|strayed|drowned)\b", low) and re.search(r"\b(beasts?|cattle|cows?|heifers?|head)\b", low):
         return LOST_BEASTS
-    if re.search(r"\b(tape|value|values|roll|dice|die|d20|sky|weather)\b", low):
+    if re.search(r"\b(tape|value|values|roll|dice|die|d20|sky|weather)\b", low) or re.search(r"\bday\s+\w+\s+reads?\b|\breads?\b.{0,20}\bday\b", low):
         day = _day_asked(state, low)
         return answer_tape(game, state, day)
     for name, words in _TABLE_WORDS.items():
