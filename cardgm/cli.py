@@ -282,19 +282,29 @@ def verify_seal(reveal: str, commitment: str) -> None:
 @click.argument("log", type=click.Path(exists=True, dir_okay=False))
 @click.option("--card", "card", help="The card, when the log does not name it (e.g. --json output).")
 @click.option("--result", "result", help='A RESULT line to check, e.g. "RESULT: AIGC|becalmed|…".')
-def verify_run(log: str, card: str | None, result: str | None) -> None:
+@click.option("--sealed", "sealed", type=click.Path(exists=True, dir_okay=False), help="DEADRECKONING: the reveal file of a sealed duel, when it is not beside the log.")
+def verify_run(log: str, card: str | None, result: str | None, sealed: str | None) -> None:
     """Replay a run LOG on its card: the final LEDGER, the end, the score, the RESULT.
 
     LOG is what `cardgm play --log FILE` writes, `--json` output, or the player's messages one per
     line. With --result, every field of the given RESULT line is checked against the replay.
+    A sealed duel's reveal file is looked for beside the log, under the name the log gives.
     Exit status: 0 when everything matches, 1 when something does not, 2 when LOG cannot be read.
+
+    \b
+    Limits (refused at once, with the limit named):
+      a log of up to 16 MB, UTF-8; up to 2,000 messages;
+      a line of up to 262,144 characters (one reply with its message);
+      a reveal file of up to 64 kB.
+    A message longer than 4,000 characters is answered as too long, as in play.
     """
-    from cardgm.verify.replay import LogError, read_log, replay
+    from cardgm.verify.replay import LogError, read_log_file, replay
 
     try:
-        the_log = read_log(Path(log).read_text(encoding="utf-8"))
-        verdict = replay(the_log, card=card, result=result, base=Path(log).parent)
-    except (LogError, CardError, UnicodeDecodeError) as exc:
+        the_log = read_log_file(log)
+        files = {"sealed_file": sealed} if sealed else None
+        verdict = replay(the_log, card=card, result=result, base=Path(log).parent, files=files)
+    except (LogError, CardError) as exc:
         _fail(f"{log}: {exc}")
     final = verdict.final
     click.echo(f"messages replayed  {len(the_log.messages)}")
@@ -330,14 +340,23 @@ def audit_cmd(transcript: str, card: str | None, as_json: bool, html_out: str | 
     "User:" / "Assistant:", Markdown headings or bold names, or unmarked with each AI reply ending
     in its LEDGER line) or a chat service's JSON export. Exit status: 0 when nothing is found,
     1 with findings, 2 when the transcript cannot be read.
+
+    \b
+    Limits (refused at once, with the limit named):
+      a transcript of up to 8 MB, UTF-8 (or UTF-16 with its byte-order mark);
+      a ChatGPT export (conversations.json) of up to 1 GB, read one
+        conversation at a time: the first that holds a LEDGER line is audited;
+      up to 2,000 player messages and 200,000 lines; JSON nested up to 100
+        levels deep.
+    A player message longer than 4,000 characters is answered as too long, as in play.
     """
     from cardgm.verify import report
     from cardgm.verify.audit import AuditError, audit
-    from cardgm.verify.transcript_io import TranscriptError, read_transcript
+    from cardgm.verify.transcript_io import TranscriptError, read_transcript_file
 
     try:
-        found = audit(read_transcript(Path(transcript).read_text(encoding="utf-8")), card_name=card)
-    except (TranscriptError, AuditError, CardError, UnicodeDecodeError) as exc:
+        found = audit(read_transcript_file(transcript), card_name=card)
+    except (TranscriptError, AuditError, CardError) as exc:
         _fail(f"{transcript}: {exc}")
     click.echo(report.as_json(found) if as_json else report.text(found))
     if html_out:

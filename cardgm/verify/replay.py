@@ -8,6 +8,7 @@ text file of player messages (one per line, as `--script` takes) is read as the 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -16,9 +17,19 @@ from cardgm.card import load_card
 from cardgm.games import make_game
 from cardgm.run import Reply, Run
 from cardgm.transcript import read_messages
+from cardgm.verify.inputs import (
+    MAX_LOG_BYTES,
+    MAX_LOG_LINE,
+    MAX_MESSAGES,
+    MAX_REVEAL_BYTES,
+    InputError,
+    check_file,
+    load_json,
+    read_text,
+)
 
 
-class LogError(ValueError):
+class LogError(InputError):
     """A run log that cannot be read."""
 
 
@@ -30,31 +41,97 @@ class RunLog:
     recorded: tuple[dict[str, Any], ...]  # the replies the log recorded, opening first (may be empty)
 
 
+# Lines in a log: a message a line, a SAVE block's few lines, comments and blank lines around them.
+MAX_LINES = 16 * MAX_MESSAGES
+
+# What a run log is, said whenever a file is not one.
+WHAT_A_LOG_IS = (
+    "a run log is what `cardgm play --log FILE` writes (one JSON object a line), `--json` output, "
+    "or the player's messages one a line"
+)
+
+
+def read_log_file(path: str | Path) -> RunLog:
+    """A run log from a file, with the limits of `cardgm verify run --help`: the file's size
+    (looked at before it is read), each line's length, the number of messages. LogError says
+    which was passed."""
+    try:
+        text = read_text(path, MAX_LOG_BYTES, "run log")
+    except LogError:
+        raise
+    except InputError as exc:
+        raise LogError(str(exc)) from None
+    return read_log(text)
+
+
 def read_log(text: str) -> RunLog:
     """Parse a log: JSON lines (with or without the header), else messages one per line."""
+    breaks = text.count("\n")
+    if breaks > MAX_LINES:  # counted before anything is split: a file of a million lines is refused at once
+        raise LogError(f"it has {breaks:,} lines; cardgm replays a log of up to {MAX_MESSAGES:,} messages ({MAX_LINES:,} lines)")
     lines = [line for line in text.splitlines() if line.strip()]
     if not lines:
         raise LogError("the log is empty")
-    if not lines[0].lstrip().startswith("{"):
-        return RunLog(None, {}, tuple(read_messages(text)), ())
+    for i, line in enumerate(lines, 1):
+        if len(line) > MAX_LOG_LINE:
+            raise LogError(
+                f"line {i} is {len(line):,} characters; cardgm reads a log line of up to {MAX_LOG_LINE:,}"
+            )
+    first = lines[0].lstrip()
+    if not first.startswith("{"):
+        if _json_value(text):
+            raise LogError(f"it is a JSON {_json_value(text)}, not a run log: {WHAT_A_LOG_IS}")
+        return RunLog(None, {}, _counted(tuple(read_messages(text))), ())
+    if len(lines) > MAX_MESSAGES + 2:  # the header and the opening, then a line a message
+        _counted(lines)
     objects = []
     for i, line in enumerate(lines, 1):
         try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise LogError(f"line {i} is not JSON ({exc.msg})") from None
+            obj = load_json(line, "run log")
+        except InputError as exc:
+            raise LogError(f"line {i}: {exc}") from None
         if not isinstance(obj, dict):
-            raise LogError(f"line {i} is not a JSON object")
+            raise LogError(f"line {i} is not a JSON object: {WHAT_A_LOG_IS}")
         objects.append(obj)
     card, options = None, {}
     if "cardgm_log" in objects[0]:
         header = objects.pop(0)
-        card, options = header.get("game") or header.get("card"), dict(header.get("options") or {})
+        card = header.get("game") or header.get("card")
+        if card is not None and not (isinstance(card, str) and 0 < len(card) <= 200):
+            raise LogError("its header's game is not a card's name")
+        options = header.get("options") or {}
+        if not isinstance(options, dict) or not all(isinstance(k, str) for k in options):
+            raise LogError("its header's options are not a JSON object of named options")
     for i, obj in enumerate(objects, 1):
         if "message" not in obj or "text" not in obj:
             raise LogError(f"reply {i} lacks 'message' or 'text': not a cardgm run log")
+        if obj["message"] is not None and not isinstance(obj["message"], str):
+            raise LogError(f"reply {i}'s message is not text")
+        if not isinstance(obj["text"], str):
+            raise LogError(f"reply {i}'s text is not text")
     messages = tuple(o["message"] for o in objects if o["message"] is not None)
-    return RunLog(card, options, messages, tuple(objects))
+    return RunLog(card, options, _counted(messages), tuple(objects))
+
+
+def _counted(messages: Sequence[str]) -> tuple[str, ...]:
+    if len(messages) > MAX_MESSAGES:
+        raise LogError(f"it holds {len(messages):,} messages; cardgm replays a log of up to {MAX_MESSAGES:,}")
+    return tuple(messages)
+
+
+def _json_value(text: str) -> str | None:
+    """The kind of JSON value the whole text is ("array", "null", …), if it is one: a log must be
+    JSON objects one a line or plain messages, and a file that is one other JSON value is junk,
+    not a player's messages."""
+    stripped = text.strip()
+    if not stripped or stripped[0] not in '[{"-0123456789tfn':
+        return None
+    try:
+        value = load_json(stripped, "run log")
+    except InputError:
+        return "array" if stripped[0] == "[" else None  # a broken array is no message either
+    kinds = {dict: "object", list: "array", str: "string", bool: "true/false", int: "number", float: "number"}
+    return "null" if value is None else kinds.get(type(value), "value")
 
 
 @dataclass(frozen=True)
@@ -104,12 +181,57 @@ def resolve_files(options: dict[str, Any], base: Path | None) -> dict[str, Any]:
     return out
 
 
-def replay(log: RunLog, card: str | None = None, result: str | None = None, base: Path | None = None) -> Verdict:
-    """Replay the log's messages on the card and compare with what it recorded and a claimed RESULT."""
+def _checked_files(options: dict[str, Any], base: Path | None) -> dict[str, Any]:
+    """`resolve_files`, with every file the log names checked before a game opens it: a path that
+    is text, a regular file that is there beside the log, small enough to be a reveal file."""
+    for key, value in options.items():
+        if key.endswith("_file") and not isinstance(value, str):
+            raise LogError(f"its header's {key} is not a file name")
+    out = resolve_files(options, base)
+    for key, value in out.items():
+        if not key.endswith("_file"):
+            continue
+        named = options[key]
+        if not Path(value).exists():
+            where = f" (looked for {value})" if value != named else ""
+            raise LogError(
+                f"the log names the file {named} ({key.removesuffix('_file')}), which is not beside it{where}; "
+                "put it back beside the log, or give it with --sealed FILE"
+            )
+        try:
+            check_file(value, MAX_REVEAL_BYTES, "reveal file")
+        except InputError as exc:
+            raise LogError(f"{named}, named in the log: {exc}") from None
+    return out
+
+
+def replay(
+    log: RunLog,
+    card: str | None = None,
+    result: str | None = None,
+    base: Path | None = None,
+    files: dict[str, str] | None = None,
+) -> Verdict:
+    """Replay the log's messages on the card and compare with what it recorded and a claimed RESULT.
+    `files` overrides a `*_file` option of the log (`verify run --sealed REVEAL`), taken as given."""
     name = card or log.card
     if not name:
         raise LogError("the log names no card: give it with --card")
-    run = Run(make_game(load_card(name), **resolve_files(log.options, base)))
+    the_card = load_card(name)
+    given = files or {}
+    options = _checked_files({k: v for k, v in log.options.items() if k not in given}, base)
+    for key, value in given.items():
+        options[key] = _checked_files({key: value}, None)[key]
+    try:
+        game = make_game(the_card, **options)
+    except TypeError:
+        # An option this card's game does not take: the log is not from a run of this card.
+        raise LogError(
+            f"its header's options ({', '.join(sorted(options)) or 'none'}) are not options of {the_card.title}"
+        ) from None
+    except ValueError as exc:
+        raise LogError(f"its header's options cannot be played: {exc}") from None
+    run = Run(game)
     replies = [run.start()]
     for message in log.messages:
         replies.append(run.reply(message))
