@@ -245,3 +245,43 @@ def judge(reached: Reached, blocks: Iterable[str]) -> list[Judged]:
 def _reached_anyway(reached: Reached, block: str) -> bool:
     """A refused block: is its text, turn aside, one of a reached state's forms?"""
     return re.sub(r"\bturn:\S+", "turn:_", block) in reached.texts
+
+
+# -- what the days played allow, field by field --------------------------------------------------------
+
+
+def envelope(reached: Reached) -> dict[tuple[int, str], tuple[int, int] | frozenset[str]]:
+    """For each day (or shot count) and field: the range of a number, or the set of other values,
+    over every state the search reached then. A field outside it is one no line reaches that day."""
+    out: dict[tuple[int, str], Any] = {}
+    for block in reached.samples:
+        measure = reached.measure(reached.game.load(block))
+        for key, value in fields(block):
+            number = re.fullmatch(r"(\d+)(?:/\d+)?", value)
+            slot = (measure, key)
+            if number:
+                n = int(number.group(1))
+                lo, hi = out.get(slot, (n, n))
+                out[slot] = (min(lo, n), max(hi, n))
+            else:
+                out[slot] = out.get(slot, frozenset()) | {value}
+    return out
+
+
+def outside(reached: Reached, bounds: dict, block: str) -> list[str]:
+    """The fields of an accepted block outside what its day allows (empty when all are inside)."""
+    measure = reached.measure(reached.game.load(block))
+    if measure > reached.bound or re.search(r"\btape:\d*[02468]\b", block):
+        return []  # past the search, or a dusk before its dawn (a form of the next morning)
+    out = []
+    for key, value in fields(block):
+        if key == "turn" or (measure, key) not in bounds:
+            continue
+        allowed = bounds[measure, key]
+        number = re.fullmatch(r"(\d+)(?:/\d+)?", value)
+        if isinstance(allowed, tuple):
+            if not number or not allowed[0] <= int(number.group(1)) <= allowed[1]:
+                out.append(f"{key}:{value} (day {measure} allows {allowed[0]}–{allowed[1]})")
+        elif value not in allowed:
+            out.append(f"{key}:{value} (day {measure} allows {', '.join(sorted(allowed))})")
+    return out

@@ -13,7 +13,7 @@ from typing import Any
 from cardgm.card import Card
 from cardgm.game import Ending, Event, GameError, Reading, SaveError
 
-from . import notation, reader, rules, voice
+from . import bounds, notation, reader, rules, voice
 from .state import DAYS, State
 
 
@@ -65,6 +65,9 @@ class Becalmed:
             if state.day >= DAYS:
                 raise SaveError("that save is after the fourteenth dusk; the voyage has ended.")
             state, _ = rules.read_dawn(state, self.tape)
+        why = bounds.impossible(state, self.tape)
+        if why:
+            raise SaveError(why)
         return replace(state, deaths_plain=self.deaths_plain, stop_day=self.stop_day)
 
     def save_note(self, state: State) -> str:

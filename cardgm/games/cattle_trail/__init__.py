@@ -12,8 +12,8 @@ from dataclasses import asdict
 from typing import Any
 
 from cardgm.card import Card, CardError
-from cardgm.game import Ending, GameError, ReadAs, Reading
-from cardgm.games.cattle_trail import notation, rules, voice
+from cardgm.game import Ending, GameError, ReadAs, Reading, SaveError
+from cardgm.games.cattle_trail import bounds, notation, rules, voice
 from cardgm.games.cattle_trail.state import Drove
 
 # "Without THE ROAD, THE DAY and ORDERS, resolve no day and answer nothing about the road."
@@ -67,7 +67,11 @@ class Game:
         return notation.save(state)
 
     def load(self, block: str) -> Drove:
-        return notation.load(block)
+        state = notation.load(block)
+        why = bounds.impossible(state, self.tape)
+        if why:
+            raise SaveError(why)
+        return state
 
     def save_note(self, state: Drove) -> str:
         return voice.save_note(state)
