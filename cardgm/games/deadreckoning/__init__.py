@@ -18,6 +18,7 @@ The berth lives in the game object, never in a state: states, LEDGER lines, SAVE
 from __future__ import annotations
 
 import hashlib
+import hmac
 import re
 from dataclasses import replace
 from pathlib import Path
@@ -37,12 +38,15 @@ class DeadReckoning:
     """The `Game` for DEADRECKONING. Holds the card, the berth (hidden) and what it can say of
     the seal."""
 
-    def __init__(self, card: Card, berth: Berth, seal: Seal) -> None:
+    def __init__(self, card: Card, berth: Berth, seal: Seal, key: bytes | None = None) -> None:
+        """`key`, for a berth cardgm sealed: the reveal file's secret salt, which marks every SAVE
+        block this duel prints so that it resumes those and no other (ruling 17)."""
         if not berth.is_legal():
             raise ValueError("that berth is not legal: " + "; ".join(berth.problems()))
         self.card = card
         self._berth = berth
         self.seal = seal
+        self._key = key
 
     def __repr__(self) -> str:  # the berth never shows, not even to a debugger's repr
         where = f"sealed in {self.seal.reveal_name}" if self.seal.sealed_here else "the card's berth"
@@ -79,9 +83,22 @@ class DeadReckoning:
         return notation.ledger(state)
 
     def save(self, state: Duel) -> str:
-        return notation.save(state)
+        if self._key is None:
+            return notation.save(state)
+        body, _ = notation.save_body(notation.save(state))
+        return notation.save(state, sha=self._mark(body))
+
+    def _mark(self, body: str) -> str:
+        """`sha:` of a sealed duel's block: the commitment's first 16 hex digits, then a tag keyed
+        by the berth's secret salt over the commitment and every other field. Only cardgm, holding
+        the reveal file, can write one; it tells nothing of the berth."""
+        assert self._key is not None
+        tag = hmac.new(self._key, f"{self.seal.commitment}\n{body}".encode("utf-8"), hashlib.sha256).hexdigest()
+        return f"{self.seal.commitment[:16]}.{tag[:32]}"
 
     def load(self, block: str) -> Duel:
+        if self._key is not None:
+            return self._load_sealed(block)
         state = notation.parse_save(block)
         if not rules.true_of(state, self._berth):
             # One reason for every way the marks can disagree with the berth, naming no cell, so
@@ -97,6 +114,20 @@ class DeadReckoning:
                 f"({self._which()}). {other}"
             )
         return state
+
+    def _load_sealed(self, block: str) -> Duel:
+        """A sealed duel resumes only a block it printed itself: one whose mark checks. Every other
+        block, whatever is wrong with it, gets one and the same reason, and the berth is never
+        consulted, so no block pasted here can learn anything of an unstruck cell (issue 14)."""
+        body, sha = notation.save_body(block)
+        if sha is not None and hmac.compare_digest(sha, self._mark(body)):
+            try:
+                state = notation.parse_save(block, sha=sha)
+            except SaveError:
+                state = None
+            if state is not None and rules.true_of(state, self._berth):  # always so: cardgm wrote it
+                return state
+        raise SaveError(SEALED_ONLY)
 
     def save_note(self, state: Duel) -> str:
         return voice.save_note(self.seal)
@@ -140,6 +171,12 @@ class DeadReckoning:
         return f"the berth sealed in {self.seal.reveal_name}" if self.seal.sealed_here else "the berth the card prints"
 
 
+SEALED_ONLY = (
+    "a sealed duel resumes only the SAVE blocks it printed itself, pasted whole and unchanged (their sha "
+    "field carries its seal), and this is not one of them."
+)
+
+
 def _card_seal(card: Card) -> Seal:
     text = card.section("THE SOLUTION IS SEALED")
     m = re.search(r"commitment \(([0-9a-f]{8,64})", text)
@@ -149,8 +186,9 @@ def _card_seal(card: Card) -> Seal:
     return Seal(m.group(1), None, url.group(0) if url else None)
 
 
-def read_sealed_file(path: str | Path) -> tuple[Berth, Seal]:
-    """The berth in a reveal file and its seal (the SHA-256 of the file's bytes)."""
+def read_sealed_file(path: str | Path) -> tuple[Berth, Seal, bytes]:
+    """The berth in a reveal file, its seal (the SHA-256 of the file's bytes) and its secret salt
+    (the key of the duel's SAVE marks)."""
     p = Path(path)
     try:
         data = p.read_bytes()
@@ -164,7 +202,7 @@ def read_sealed_file(path: str | Path) -> tuple[Berth, Seal]:
         berth = notation.parse_reveal(text)
     except ValueError as exc:
         raise ValueError(f"{p.name}: not a usable reveal file: {exc}") from None
-    return berth, Seal(hashlib.sha256(data).hexdigest(), p.name)
+    return berth, Seal(hashlib.sha256(data).hexdigest(), p.name), notation.reveal_salt(text).encode("utf-8")
 
 
 def make_game(card: Card, sealed_file: str | Path | None = None) -> DeadReckoning:
@@ -179,5 +217,5 @@ def make_game(card: Card, sealed_file: str | Path | None = None) -> DeadReckonin
         raise CardError(f"{card.source}: the fleet differs from the one cardgm knows")
     if sealed_file is None:
         return DeadReckoning(card, printed, _card_seal(card))
-    berth, seal = read_sealed_file(sealed_file)
-    return DeadReckoning(card, berth, seal)
+    berth, seal, key = read_sealed_file(sealed_file)
+    return DeadReckoning(card, berth, seal, key)
