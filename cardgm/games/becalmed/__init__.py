@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from cardgm.card import Card
-from cardgm.game import Ending, Event, GameError, Reading, SaveError
+from cardgm.game import Ending, Event, GameError, ReadAs, Reading, SaveError
 
 from . import bounds, notation, reader, rules, voice
 from .state import DAYS, State
@@ -42,7 +42,14 @@ class Becalmed:
         return voice.opening(state, self.tape[state.tape - 1])
 
     def read(self, state: State, message: str, pending: Reading | None) -> Reading:
-        return reader.read(state, message, pending, self.tape)
+        reading = reader.read(state, message, pending, self.tape)
+        if reading.kind is ReadAs.COMMAND and reading.command == "save" and pending is not None:
+            # The card's SAVE is "exactly" its fields: calls held for today cannot ride in it.
+            held = pending.action
+            if isinstance(held, rules.Calls) and held.day in (0, state.day) and held.given():
+                note = voice.held_not_saved(held.given())
+                reading = replace(reading, text="\n\n".join(p for p in (reading.text, note) if p))
+        return reading
 
     def apply(self, state: State, action: Any) -> tuple[State, tuple[Event, ...]]:
         return rules.apply(state, action, self.tape)
@@ -71,7 +78,7 @@ class Becalmed:
         return replace(state, deaths_plain=self.deaths_plain, stop_day=self.stop_day)
 
     def save_note(self, state: State) -> str:
-        return voice.save_note()
+        return voice.save_note(state)
 
     def resumed(self, state: State) -> str:
         return voice.resumed(state, self.tape)
