@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgm.card import load_card
+from cardgm.game import SaveError
 from cardgm.games import make_game
 from cardgm.run import Reply, Run
 from cardgm.transcript import read_messages
@@ -39,6 +40,7 @@ class RunLog:
     options: dict[str, Any]
     messages: tuple[str, ...]
     recorded: tuple[dict[str, Any], ...]  # the replies the log recorded, opening first (may be empty)
+    resume: str | None = None  # the SAVE block the run resumed from (`--resume FILE`), from the header
 
 
 # Lines in a log: a message a line, a SAVE block's few lines, comments and blank lines around them.
@@ -93,9 +95,12 @@ def read_log(text: str) -> RunLog:
         if not isinstance(obj, dict):
             raise LogError(f"line {i} is not a JSON object: {WHAT_A_LOG_IS}")
         objects.append(obj)
-    card, options = None, {}
+    card, options, resume = None, {}, None
     if "cardgm_log" in objects[0]:
         header = objects.pop(0)
+        resume = header.get("resume")
+        if resume is not None and not isinstance(resume, str):
+            raise LogError("its header's resume is not a SAVE block")
         card = header.get("game") or header.get("card")
         if card is not None and not (isinstance(card, str) and 0 < len(card) <= 200):
             raise LogError("its header's game is not a card's name")
@@ -110,7 +115,14 @@ def read_log(text: str) -> RunLog:
         if not isinstance(obj["text"], str):
             raise LogError(f"reply {i}'s text is not text")
     messages = tuple(o["message"] for o in objects if o["message"] is not None)
-    return RunLog(card, options, _counted(messages), tuple(objects))
+    if objects and objects[0]["message"] is None and objects[0].get("command") == "resume" and resume is None:
+        # Replayed from the opening, a resumed run would answer for another game entirely.
+        raise LogError(
+            "this run resumed from a SAVE block (--resume) that the log does not hold, so it cannot be "
+            "replayed (--json output never holds it, nor a log from a cardgm that did not record it); "
+            "the run log that `cardgm play --log FILE` writes holds it"
+        )
+    return RunLog(card, dict(options), _counted(messages), tuple(objects), resume)
 
 
 def _counted(messages: Sequence[str]) -> tuple[str, ...]:
@@ -128,7 +140,9 @@ def _json_value(text: str) -> str | None:
         return None
     try:
         value = load_json(stripped, "run log")
-    except InputError:
+    except InputError as exc:
+        if "looks like JSON" not in str(exc):
+            raise LogError(str(exc)) from None  # nested too deep, a number too long: say which
         return "array" if stripped[0] == "[" else None  # a broken array is no message either
     kinds = {dict: "object", list: "array", str: "string", bool: "true/false", int: "number", float: "number"}
     return "null" if value is None else kinds.get(type(value), "value")
@@ -176,7 +190,7 @@ def resolve_files(options: dict[str, Any], base: Path | None) -> dict[str, Any]:
     folder of the log or script that names it."""
     out = dict(options)
     for key, value in options.items():
-        if key.endswith("_file") and base is not None and not Path(value).is_absolute():
+        if key.endswith("_file") and isinstance(value, str) and base is not None and not Path(value).is_absolute():
             out[key] = str(base / value)
     return out
 
@@ -229,10 +243,16 @@ def replay(
         raise LogError(
             f"its header's options ({', '.join(sorted(options)) or 'none'}) are not options of {the_card.title}"
         ) from None
-    except ValueError as exc:
+    except (ValueError, OSError) as exc:  # a bad option value; a reveal file that cannot be read
         raise LogError(f"its header's options cannot be played: {exc}") from None
     run = Run(game)
-    replies = [run.start()]
+    if log.resume is not None:
+        try:
+            replies = [run.resume(log.resume)]
+        except SaveError as exc:
+            raise LogError(f"the SAVE block the run resumed from cannot be resumed: {exc}") from None
+    else:
+        replies = [run.start()]
     for message in log.messages:
         replies.append(run.reply(message))
     verdict = Verdict(final=replies[-1])

@@ -90,7 +90,7 @@ CASES: dict[str, Case] = {
     "audit-too-many-messages": Case(text("t.txt", "User: hi\nAssistant: [L] x\n" * 2001), ("audit", "t.txt"), ("2,001", "2,000")),
     "audit-a-folder-named-as-a-file": Case(lambda w: (w / "d").mkdir(), ("audit", "d")),
     # -- verify run --
-    "run-deep-json": Case(text("r.log", DEEP), ("verify", "run", "r.log"), ("JSON array",)),
+    "run-deep-json": Case(text("r.log", DEEP), ("verify", "run", "r.log"), ("100 levels",)),
     "run-deep-json-lines": Case(text("r.log", log(HEADER) + '{"a":' * 1000 + "1" + "}" * 1000 + "\n"), ("verify", "run", "r.log"), ("line 2", "100 levels")),
     "run-big-integer": Case(text("r.log", log(HEADER) + '{"message": "x", "text": "y", "turn": ' + "9" * 4400 + "}\n"), ("verify", "run", "r.log"), ("4,400 digits",)),
     "run-message-not-text": Case(text("r.log", log(HEADER, {**REPLY, "message": 5})), ("verify", "run", "r.log"), ("message is not text",)),
