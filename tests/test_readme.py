@@ -19,16 +19,26 @@ import pytest
 ROOT = Path(__file__).parent.parent
 # What an example may exit with, when not 0, and why (the README says so beside it).
 EXPECTED = {"cardgm tape --check becalmed": 1}  # BECALMED 1.0.0's printed tape differs from its seed
-# Not run here, with the reason: `make` sets up a venv (the suite already runs in one), and the
-# hunter over every berth takes minutes (bench/bench_hunt.py measures it).
-NOT_HERE = ("make play", "make test", "cardgm analyze deadreckoning")
+# Not run here, with the reason: `make` sets up a venv (the suite already runs in one), the
+# hunter over every berth takes minutes (bench/bench_hunt.py measures it), and `eval --url` needs
+# a chat model's server (tests/agents/test_eval.py runs it against a loopback stub).
+NOT_HERE = (
+    "make play",
+    "make test",
+    "cardgm analyze deadreckoning",
+    "cardgm eval --url http://localhost:8000/v1 --model qwen2.5 --card deadreckoning",
+)
 
 
 def examples() -> list[str]:
     text = (ROOT / "README.md").read_text(encoding="utf-8")
-    lines = []
-    for block in re.findall(r"^```\n(.*?)^```", text, re.S | re.M):  # unlabelled blocks: the shell
-        for line in block.splitlines():
+    lines: list[str] = []
+    fence: str | None = None  # the open block's label ("" for an unlabelled one: the shell)
+    for line in text.splitlines():
+        if line.startswith("```"):
+            fence = line[3:].strip() if fence is None else None
+            continue
+        if fence == "":
             command = re.sub(r"\s+#\s.*$", "", line).strip()  # a trailing comment is a note
             if command:
                 lines.append(command)
