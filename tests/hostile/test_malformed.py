@@ -117,6 +117,11 @@ CASES: dict[str, Case] = {
     "run-line-too-long": Case(
         text("r.log", log(HEADER, {**REPLY, "message": "FULL " * 60_000})), ("verify", "run", "r.log"), ("262,144",),
     ),
+    # -- cardgm play (issue 14, item 4) --
+    "play-stdin-not-utf8-with-log": Case(lambda w: None, ("play", "becalmed", "--log", "run.jsonl"), ("stdin", "UTF-8"), stdin=b"FULL, SAIL, ROW\n\xff\xfe\n"),
+    "play-script-not-utf8": Case(text("orders.txt", b"FULL, SAIL, ROW\n\xff\xfe\n"), ("play", "becalmed", "--script", "orders.txt"), ("orders.txt",)),
+    "play-resume-not-utf8": Case(text("save.txt", b"\xff\xfe\x00 save"), ("play", "becalmed", "--resume", "save.txt"), ("save.txt",)),
+    "play-log-into-a-missing-folder": Case(lambda w: None, ("play", "becalmed", "--log", "nowhere/run.jsonl"), ("nowhere",), stdin=b"FULL, SAIL, ROW\n"),
 }
 
 
@@ -128,3 +133,20 @@ def outcomes(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Outcome]:
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_hostile_input_is_one_line_and_exit_2(outcomes: dict[str, Outcome], name: str) -> None:
     assert_refused(outcomes[name], CASES[name].said)
+
+
+def test_an_over_long_line_is_not_echoed_whole_into_json_or_the_log(tmp_path: Path) -> None:
+    """Issue 14, item 5: a line far over the limit is answered as too long, and kept only as far
+    as shows it (4,001 characters), so --json and the log stay small, and the log still replays."""
+    from cardgm.run import MAX_MESSAGE
+
+    from .support import cardgm
+
+    line = b"x" * 2_000_000 + b"\n"
+    done = cardgm("play", "becalmed", "--json", "--log", "run.jsonl", cwd=tmp_path, stdin=line)
+    assert done.code == 0 and len(done.stdout) < 20_000
+    reply = json.loads(done.stdout.splitlines()[-1])
+    assert len(reply["message"]) == MAX_MESSAGE + 1 and "over 4,000 characters" in reply["text"]
+    assert (tmp_path / "run.jsonl").stat().st_size < 20_000
+    replayed = cardgm("verify", "run", "run.jsonl", cwd=tmp_path)
+    assert replayed.code == 0 and "differs" not in replayed.stdout

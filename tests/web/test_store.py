@@ -10,6 +10,7 @@ import sqlalchemy as sa
 
 from cardgm import seal
 from cardgm.card import load_card
+from cardgm.store import _secrets
 from cardgm.run import MAX_MESSAGE
 from cardgm.store import ENDED, PLAYING, RunNotFound, Store, database_url, schema, token_sha
 from cardgm.store import play
@@ -126,8 +127,11 @@ def test_a_save_block_is_refused_where_the_berth_is_hidden_but_read_where_it_was
     with pytest.raises(play.Refused, match="hidden berth"):
         play.send(store, new.token, block)
     assert store.load(new.token).n_messages == 0
-    # A berth the player gave (their own reveal file) hides nothing from them.
-    given, replies = play.start(store, card, secret=draw_secret(card, random.Random(9)), first_message=block)
+    # A berth the player gave (their own reveal file) hides nothing from them: a save that duel
+    # printed resumes (a sealed duel resumes only its own marked saves: ruling 17).
+    mine = draw_secret(card, random.Random(9))
+    own = _secrets.make_game(card, {}, mine)
+    given, replies = play.start(store, card, secret=mine, first_message=own.save(own.new()))
     assert not given.run.secret_hidden and replies[-1].command == "resume"
 
 
