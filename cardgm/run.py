@@ -108,11 +108,13 @@ class Run:
             reading = Reading(
                 ReadAs.ASK,
                 text=self._with_status(
-                    f"That message is {len(message):,} characters long; cardgm reads up to "
+                    f"That message is over {MAX_MESSAGE:,} characters; cardgm reads up to "
                     f"{MAX_MESSAGE:,}. Nothing has changed. Send your words again, shorter."
                 ),
             )
-            return self._finish(message, reading, reading.text)
+            # Kept (and echoed in --json, the run log, the site) only as far as shows it is too
+            # long: a 50 MB line is not written out again, and replays to this same reply.
+            return self._finish(message[: MAX_MESSAGE + 1], reading, reading.text)
 
         block = find_block(message)
         if block is not None:

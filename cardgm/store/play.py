@@ -11,7 +11,9 @@ locked transaction, before anyone sees the reply.
 
 `Refused` is raised, and nothing is written, for a message no run should read: empty, over the
 reader's limit (`cardgm.run.MAX_MESSAGE`), or a SAVE block sent to a run whose secret the player
-has not seen (each refused block would say whether a made-up grid is true of the hidden berth).
+has not seen (each refused block could say whether a made-up grid is true of the hidden berth),
+unless the game knows it, without its secret, as one of its own (`game.own_save(block)`: a
+sealed duel's SAVE whose mark checks).
 """
 
 from __future__ import annotations
@@ -157,15 +159,24 @@ def send(store: Store, token: str, message: str) -> tuple[StoredRun, Reply]:
     Raises RunNotFound, Refused or ReplayMismatch."""
     check_message(message)
     with store.playing(token) as locked:
-        if locked.run.secret_hidden and find_block(message) is not None:
-            raise Refused(
-                "A SAVE block is not read in a run whose hidden berth is kept here: it would tell "
-                "whether a made-up grid is true of it. This run's own address resumes it."
-            )
         live = rebuild(locked.run)
+        block = find_block(message) if locked.run.secret_hidden else None
+        if block is not None and not _own_save(live.game, block):
+            raise Refused(
+                "A SAVE block is not read in a run whose hidden berth is kept here, unless this run "
+                "printed it: another could tell whether a made-up grid is true of it. This run's own "
+                "address resumes it."
+            )
         reply = live.reply(message)
         stored = locked.append(message, _plain(reply))
     return stored, reply
+
+
+def _own_save(game: Game, block: str) -> bool:
+    """Does the game know `block` as a SAVE it printed, by a mark and not by its secret?
+    (Optional in the contract: a game that cannot tell says no.)"""
+    own = getattr(game, "own_save", None)
+    return bool(own is not None and own(block))
 
 
 def clean_name(name: str | None) -> str | None:

@@ -12,10 +12,10 @@ from dataclasses import replace
 from typing import Any
 
 from cardgm.card import Card
-from cardgm.game import Ending, Event, GameError, Reading, SaveError
+from cardgm.game import Ending, Event, GameError, ReadAs, Reading, SaveError
 
-from . import notation, reader, rules, voice
-from .actions import Action
+from . import bounds, notation, reader, rules, voice
+from .actions import Action, Calls
 from .state import DAYS, State
 
 
@@ -46,7 +46,14 @@ class Becalmed:
         return voice.opening(state, self.tape[state.tape - 1])
 
     def read(self, state: State, message: str, pending: Reading | None) -> Reading:
-        return reader.read(state, message, pending, self.tape)
+        reading = reader.read(state, message, pending, self.tape)
+        if reading.kind is ReadAs.COMMAND and reading.command == "save" and pending is not None:
+            # The card's SAVE is "exactly" its fields: calls held for today cannot ride in it.
+            held = pending.action
+            if isinstance(held, Calls) and held.day in (0, state.day) and held.given():
+                note = voice.held_not_saved(held.given())
+                reading = replace(reading, text="\n\n".join(p for p in (reading.text, note) if p))
+        return reading
 
     def apply(self, state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         return rules.apply(state, action, self.tape)
@@ -77,13 +84,16 @@ class Becalmed:
                 raise SaveError("that save is after the fourteenth dusk; the voyage has ended.")
             after_dusk = voice.resumed_after_dusk(state, self.tape[state.tape - 1])
             state, _ = rules.read_dawn(state, self.tape)
+        why = bounds.impossible(state, self.tape)
+        if why:
+            raise SaveError(why)
         state = replace(state, deaths_plain=self.deaths_plain, stop_day=self.stop_day)
         # Said by resumed(), which the Run calls next: the state alone cannot show it.
         self._after_dusk = (state, after_dusk) if after_dusk else None
         return state
 
     def save_note(self, state: State) -> str:
-        return voice.save_note()
+        return voice.save_note(state)
 
     def resumed(self, state: State) -> str:
         loaded, self._after_dusk = self._after_dusk, None

@@ -7,9 +7,9 @@ from dataclasses import asdict
 from typing import Any
 
 from cardgm.card import Card, CardError
-from cardgm.game import Ending, Event, GameError, ReadAs, Reading
+from cardgm.game import Ending, Event, GameError, ReadAs, Reading, SaveError
 
-from . import notation, rules, voice
+from . import bounds, notation, rules, voice
 from .actions import Action
 from .state import Drove
 
@@ -67,7 +67,11 @@ class DroversAutumn:
         return notation.save(state)
 
     def load(self, block: str) -> Drove:
-        return notation.load(block)
+        state = notation.load(block)
+        why = bounds.impossible(state, self.tape)
+        if why:
+            raise SaveError(why)
+        return state
 
     def save_note(self, state: Drove) -> str:
         return voice.save_note(state)
