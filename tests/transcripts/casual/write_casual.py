@@ -1,5 +1,5 @@
 """Write the casual transcripts: chat runs of our cards as a chat AI writes them, with players
-who type as people do. Run on purpose (`python tests/transcripts/casual/build.py`) and read the
+who type as people do. Run on purpose (`python tests/transcripts/casual/write_casual.py`) and read the
 diff: the transcripts are committed, and each one's expected findings (`NAME.expected.json`) are
 written by hand, never by the auditor.
 
@@ -522,7 +522,7 @@ def write(spec: Spec) -> tuple[Path, list[tuple[str, str]]]:
 
 
 def main() -> None:
-    from specs import SPECS  # noqa: PLC0415 - the specs sit beside this file
+    from casual_specs import SPECS  # noqa: PLC0415 - the specs sit beside this file
 
     for spec in SPECS:
         path, pairs = write(spec)

@@ -1,12 +1,12 @@
 """The casual transcripts: who says what, what cardgm's Run is given for the truth, and what each
-planted error changes. build.py turns them into chat transcripts."""
+planted error changes. write_casual.py turns them into chat transcripts."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import replace
 
-from build import Ex, Spec
+from write_casual import Ex, Spec
 
 SPECS: list[Spec] = []
 
