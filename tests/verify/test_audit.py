@@ -4,6 +4,7 @@ findings its sidecar names (a clean one none, a planted one exactly its planted 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -39,11 +40,11 @@ def test_transcript_finds_exactly_what_its_sidecar_names(sidecar: Path) -> None:
     found = _audit(_transcript(sidecar.name.removesuffix(".expected.json")))
     assert found.form == want["form"]
     got = [(f.reply, f.kind, f.field, f.ai, f.rules) for f in found.findings]
-    assert got == [(f["reply"], f["kind"], f["field"], f["ai"], f["rules"]) for f in want["findings"]]
+    assert got == [(f["reply"], f["code"], f["field"], f["ai"], f["rules"]) for f in want["findings"]]
     for f, w in zip(found.findings, want["findings"]):
         assert w["says"] in f.text
     first = found.first_divergence
-    assert (first.index if first else None) == want["first_divergence"]
+    assert (first.number if first else None) == want["first_divergence"]
 
 
 def test_every_sidecar_has_its_transcript_and_every_transcript_its_sidecar() -> None:
@@ -61,7 +62,7 @@ def test_every_input_form_and_every_card_is_covered() -> None:
 
 
 def test_every_kind_of_breach_the_issue_names_is_planted_somewhere() -> None:
-    kinds = {f["kind"] for s in SIDECARS for f in json.loads(s.read_text())["findings"]}
+    kinds = {f["code"] for s in SIDECARS for f in json.loads(s.read_text())["findings"]}
     assert {"ledger", "decided-for-player", "tape-changed", "tape-out-of-turn", "third-value", "hidden-revealed", "result"} <= kinds
 
 
@@ -72,7 +73,10 @@ def test_after_a_divergence_the_ai_that_keeps_its_own_numbers_is_reported_once()
     found = _audit(_transcript("becalmed-water"))
     assert [r.on_true_line for r in found.replies] == [True, True, True, False, False, False]
     assert [r.follows_own for r in found.replies] == [True, True, True, False, True, True]
-    assert "stayed consistent with its own numbers (2 replies checked)" in report.text(found)
+    text = report.text(found)
+    assert "1 problem found, at reply 4: 1 number in a LEDGER that does not follow." in text
+    assert "From reply 4 on, the AI's numbers are not what the rules give" in text
+    assert "Reply 5, day 4, after you wrote \"FULL, SAIL, WATCH\": follows from the AI's own numbers." in text
     # The true line is still reported: the last reply's true LEDGER is cardgm's own.
     assert found.replies[-1].differs_from_true == {"water": ("26", "24")}
 
@@ -87,7 +91,7 @@ def test_an_ai_that_silently_drops_back_to_the_true_numbers_breaks_its_own_ledge
     r4 = found.replies[4]
     assert r4.on_true_line is True and r4.follows_own is False
     assert [(f.kind, f.field) for f in r4.findings] == [("ledger", "water")]
-    assert [r.index for r in found.rejoined] == [4]
+    assert [r.number for r in found.rejoined] == [5]
 
 
 def test_the_dusk_shown_before_the_next_dawn_is_a_reading_the_card_allows() -> None:
@@ -131,7 +135,7 @@ def test_exit_status_is_0_clean_1_findings_2_unreadable(tmp_path: Path) -> None:
     runner = CliRunner()
     assert runner.invoke(main, ["audit", str(_transcript("becalmed-clean-labels"))]).exit_code == 0
     res = runner.invoke(main, ["audit", str(_transcript("becalmed-water"))])
-    assert res.exit_code == 1 and "day 3: water 33, the rules give 31" in res.output
+    assert res.exit_code == 1 and "The LEDGER says water 33; the rules give 31." in res.output
     bad = tmp_path / "chat.txt"
     bad.write_text("we played a boat game and it went well\nthe end\n", encoding="utf-8")
     res = runner.invoke(main, ["audit", str(bad)])
@@ -143,11 +147,14 @@ def test_json_and_html_outputs(tmp_path: Path) -> None:
     res = CliRunner().invoke(main, ["audit", str(_transcript("becalmed-tape-changed")), "--json", "--html", str(page)])
     assert res.exit_code == 1
     data = json.loads(res.output)
-    assert [f["kind"] for f in data["findings"]] == ["tape-changed"]
-    assert data["first_divergence"] == 5 and data["replies_not_following_own_numbers"] == [5]
+    assert [(f["reply"], f["code"]) for f in data["findings"]] == [(6, "tape-changed")]
+    assert data["first_divergence"] == 6 and data["replies_not_following_own_numbers"] == [6]
     html = page.read_text(encoding="utf-8")
     assert html.startswith("<!DOCTYPE html>") and "<script" not in html and "http" not in html.split("<body>")[0]
-    assert "class='diff'" in html and "tape-changed" in html and "The true ledger" in html
+    assert "class='diff'" in html and "A tape value changed." in html and "What the rules give" in html
+    # The codes are for programs: a player reading the page sees none of them, nor "true line".
+    shown = re.sub(r"<[^>]+>", " ", html)
+    assert "tape-changed" not in shown and "true line" not in shown
 
 
 # -- properties --------------------------------------------------------------------------------------------
@@ -192,7 +199,7 @@ def test_one_wrong_water_then_its_own_numbers_finds_exactly_that(choices: list[i
     at = 1 + (at - 1) % n
     text, _ = _becalmed_transcript(choices, (at, extra))
     found = audit(read_transcript(text))
-    assert [(f.reply, f.kind, f.field) for f in found.findings] in ([(at, "ledger", "water")], [(at, "result", "RESULT score")])
+    assert [(f.reply, f.kind, f.field) for f in found.findings] in ([(at + 1, "ledger", "water")], [(at + 1, "result", "RESULT score")])
 
 
 # -- reading the forms -------------------------------------------------------------------------------------
