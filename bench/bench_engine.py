@@ -2,6 +2,10 @@
 
     python bench/bench_engine.py [--seconds 5]
 
+Pinned to one core. Beside each figure it measures the fixed reference loop of
+bench/baseline.py just before, and prints the ratio (days per reference unit) and the load
+average, so that a figure taken on another machine, or under load, can be compared by its ratio.
+
 Two figures per game: `apply` alone (a day's calls or order chosen from a fixed list, so the
 count is the rules' own cost) and random legal play as par plays it (the legal moves listed by the
 rules each day, one chosen uniformly). A BECALMED day is one set of calls with its dusk answer; a
@@ -14,6 +18,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/baseline.py
 
 import argparse
 import random
@@ -86,13 +91,26 @@ def deadreckoning(seconds: float) -> float:
 
 
 def main() -> None:
+    import baseline
+
     ap = argparse.ArgumentParser()
     ap.add_argument("--seconds", type=float, default=5.0)
     args = ap.parse_args()
-    print(f"becalmed      apply only          {becalmed(args.seconds, False):>10,.0f} days/s")
-    print(f"becalmed      random legal play   {becalmed(args.seconds, True):>10,.0f} days/s")
-    print(f"cattle-trail  random legal play   {cattle(args.seconds, True):>10,.0f} days/s")
-    print(f"deadreckoning random salvos       {deadreckoning(args.seconds):>10,.0f} salvos/s")
+    baseline.one_core()
+    print(baseline.load())
+    print(f"{'':32} {'figure':>10} {'':8} {'reference':>10} {'ratio':>7}")
+    rows = (
+        ("becalmed      apply only", "days/s", lambda: becalmed(args.seconds, False)),
+        ("becalmed      random legal play", "days/s", lambda: becalmed(args.seconds, True)),
+        ("cattle-trail  random legal play", "days/s", lambda: cattle(args.seconds, True)),
+        ("deadreckoning random salvos", "salvos/s", lambda: deadreckoning(args.seconds)),
+    )
+    for name, unit, measure in rows:
+        ref = baseline.reference_rate()  # just before: the load it meets is the figure's
+        figure = measure()
+        print(f"{name:32} {figure:>10,.0f} {unit:8} {ref:>10,.0f} {figure / ref:7.2f}", flush=True)
+    print(baseline.load())
+    print("reference: units/s of bench/baseline.py's fixed loop, measured just before each figure; ratio = figure / reference")
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ Kept light at start-up: each command imports what it needs when it runs.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any, TextIO
@@ -16,8 +17,15 @@ from cardgm.card import CardError, load_card
 
 
 def _fail(message: str, code: int = 2) -> None:
-    click.echo(f"cardgm: {message}", err=True)
+    click.echo(f"{_prefix('cardgm:', 'red')} {message}", err=True)
     sys.exit(code)
+
+
+def _prefix(text: str, colour: str) -> str:
+    """A message's prefix, coloured on a terminal unless NO_COLOR (click drops it off a terminal)."""
+    from cardgm.progress import no_color
+
+    return text if no_color() else click.style(text, fg=colour, bold=True)
 
 
 def _card(name: str):
@@ -25,6 +33,51 @@ def _card(name: str):
         return load_card(name)
     except CardError as exc:
         _fail(str(exc))
+    except OSError as exc:
+        _fail(f"{name}: {exc.strerror or exc}")
+
+
+def _warn(message: str) -> None:
+    click.echo(f"{_prefix('cardgm: warning:', 'yellow')} {message}", err=True)
+
+
+def _rules_card(name: str, *, known_rules: bool | None = None):
+    """A card to play by its rules: refused, or played with a warning under --known-rules (where
+    the command has it: `known_rules` not None), when its rules text is no edition cardgm knows
+    (cardgm/edition.py)."""
+    from cardgm.edition import EditionError, check
+
+    card = _card(name)
+    try:
+        warning = check(card, known_rules=bool(known_rules), option=None if known_rules is None else "--known-rules")
+    except EditionError as exc:
+        _fail(str(exc))
+    if warning:
+        _warn(warning)
+    return card
+
+
+def _read(path: str, what: str) -> str:
+    """A whole text file, or one line naming it and why it cannot be read (exit 2)."""
+    from cardgm.terminal import InputError, read_text
+
+    try:
+        return read_text(path, what)
+    except (InputError, OSError) as exc:
+        _fail(_reason(path, exc))
+    raise AssertionError  # unreachable: _fail exits
+
+
+def _folder_for_writing(folder: str, what: str) -> Path:
+    """A folder to write into, made if missing, checked before any long work starts."""
+    path = Path(folder)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        _fail(f"{folder}: cannot write {what} there: {exc.strerror or exc}")
+    if not os.access(path, os.W_OK | os.X_OK):
+        _fail(f"{folder}: cannot write {what} there: permission denied")
+    return path
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -50,26 +103,32 @@ def main() -> None:
 
 @main.command(short_help="Play a card: at the terminal, from a script, or as JSON.")
 @click.argument("card")
-@click.option("--script", "script", type=click.File("r", encoding="utf-8"), help="Read player messages from FILE, one per line.")
+@click.option("--script", "script", type=click.Path(exists=True, dir_okay=False), help="Read player messages from FILE, one per line.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per reply (see README: the --json contract).")
 @click.option("--resume", "resume", type=click.Path(exists=True, dir_okay=False), help="Resume from a file holding a SAVE block.")
-@click.option("--log", "log", type=click.Path(dir_okay=False, writable=True), help="Write the run log (JSON lines) to FILE.")
+@click.option("--log", "log", type=click.Path(dir_okay=False), help="Write the run log (JSON lines) to FILE.")
 @click.option("--sealed", "sealed", type=click.Path(exists=True, dir_okay=False), help="DEADRECKONING: play the berth in this reveal file.")
 @click.option("--coach", is_flag=True, help='DEADRECKONING: answer "hint" with the hit probability of every open cell.')
 @click.option("--review", "review", is_flag=True, help="After the run: your score against the best the tape allowed, and where the best slipped (BECALMED, DROVER'S AUTUMN).")
-def play(card: str, script: TextIO | None, as_json: bool, resume: str | None, log: str | None, sealed: str | None, coach: bool, review: bool) -> None:
+@click.option("--quiet", "-q", "quiet", is_flag=True, help="No progress on stderr (it is drawn only at a terminal anyway).")
+@click.option("--known-rules", "known_rules", is_flag=True, help="A card file whose rules text was edited is refused; with this, play the rules of the edition cardgm knows, with the card's tape, and a warning.")
+def play(card: str, script: str | None, as_json: bool, resume: str | None, log: str | None, sealed: str | None, coach: bool, review: bool, quiet: bool, known_rules: bool) -> None:
     """Play CARD. Interactive at a terminal; otherwise one player message per line.
 
     \b
-    Scripted play (stdin not a terminal, or --script FILE): each line is one player message and
-    each reply is printed in full, ending with its LEDGER line. A SAVE block's lines are read as
-    one message. With --json every reply is one JSON object on its own line.
+    Scripted play (stdin not a terminal, or --script FILE): each line is one player message,
+    answered as soon as it arrives (a program can write a line and read the reply), each reply
+    printed in full and ending with its LEDGER line. A SAVE block's lines are read as one
+    message. In a whole file (--script, or stdin from a file) a line starting '... ' continues
+    the message before it. With --json every reply is one JSON object on its own line.
     Interactive play: line editing and history; Ctrl-D leaves and prints a SAVE block to resume.
+    Ctrl-C, anywhere, stops and prints a SAVE block (exit status 130).
     """
     from cardgm.games import make_game
     from cardgm.run import Run, find_save_block
+    from cardgm.terminal import InputError, Session, is_terminal, is_whole, read_text, text_lines, wants_colour
 
-    the_card = _card(card)
+    the_card = _rules_card(card, known_rules=known_rules)
     options: dict[str, Any] = {}
     if sealed:
         if the_card.game_id != "deadreckoning":
@@ -84,12 +143,16 @@ def play(card: str, script: TextIO | None, as_json: bool, resume: str | None, lo
 
         if the_card.game_id not in SOLVABLE:
             _fail(f"--review needs a solver; cardgm has one for {', '.join(SOLVABLE)}")
-    run = Run(game, coach=_coach(the_card.game_id) if coach else None)
+    run = Run(game, coach=_coach(the_card.game_id, quiet) if coach else None)
     start_state = None
+    block = None
     if resume:
         from cardgm.game import SaveError
 
-        block = find_save_block(Path(resume).read_text(encoding="utf-8"))
+        try:
+            block = find_save_block(read_text(resume, "a SAVE block"))
+        except (InputError, OSError) as exc:
+            _fail(_reason(resume, exc))
         if block is None:
             _fail(f"{resume}: no SAVE block in it (it starts '-----BEGIN AIGC SAVE-----')")
         try:
@@ -100,48 +163,80 @@ def play(card: str, script: TextIO | None, as_json: bool, resume: str | None, lo
     else:
         first = run.start()
 
-    logf = open(log, "w", encoding="utf-8") if log else None
+    logf = _open_for_writing(log, "the run log") if log else None
     if logf:
         header = {"cardgm_log": 1, "game": the_card.game_id, "version": the_card.version, "card": card, "options": options}
+        if block is not None:
+            header["resume"] = block  # so `verify run` replays from where this run began
         logf.write(json.dumps(header) + "\n")
 
-    def emit(reply) -> None:
-        if logf:
-            logf.write(json.dumps(reply.as_json(), ensure_ascii=False) + "\n")
-            logf.flush()
-        if as_json:
-            click.echo(json.dumps(reply.as_json(), ensure_ascii=False))
-        else:
-            click.echo(reply.text)
-            click.echo()
-
-    emit(first)
+    session = Session(run, as_json=as_json, log=logf, colour=not as_json and wants_colour(sys.stdout))
     try:
-        if script is None and sys.stdin.isatty() and not as_json:
-            _interactive(run, emit)
+        session.emit(first)
+        if script is not None:
+            with open(script, "rb") as f:
+                session.play(text_lines(f, script), whole=True)
+        elif is_terminal(sys.stdin) and not as_json:
+            _interactive(session, the_card.game_id)
         else:
-            from cardgm.transcript import read_messages
-
-            source = script if script is not None else sys.stdin
-            for message in read_messages(source.read()):
-                emit(run.reply(message))
+            session.play(text_lines(sys.stdin.buffer, "stdin"), whole=is_whole(sys.stdin))
+            if is_terminal(sys.stdin):
+                session.leave(interrupted=False)  # Ctrl-D at a terminal under --json
+    except KeyboardInterrupt:
+        session.leave(interrupted=True)
+        sys.exit(130)
+    except InputError as exc:
+        session.leave(interrupted=True)  # the replies so far stand; here is where to resume
+        _fail(str(exc))
+    except BrokenPipeError:
+        _reader_gone()
     finally:
         if logf:
             logf.close()
     if review:
-        _review(the_card, run, start_state, as_json)
+        try:
+            _review(the_card, run, start_state, as_json, quiet)
+        except KeyboardInterrupt:
+            _fail("the review was stopped (Ctrl-C); the run above stands", 130)
 
 
-def _review(card, run, start_state, as_json: bool) -> None:
+def _reason(path: str, exc: Exception) -> str:
+    """One line naming the file and what is wrong with it."""
+    if isinstance(exc, OSError):
+        return f"{path}: {exc.strerror or exc}"
+    return str(exc)
+
+
+def _open_for_writing(path: str, what: str) -> TextIO:
+    """A text file opened for writing, or one line naming it and why it cannot be (exit 2)."""
+    target = Path(path)
+    folder = target.parent
+    if not folder.is_dir():
+        _fail(f"{path}: cannot write {what}: the folder {folder} does not exist")
+    try:
+        return open(target, "w", encoding="utf-8")
+    except OSError as exc:
+        _fail(f"{path}: cannot write {what}: {exc.strerror or exc}")
+    raise AssertionError  # unreachable: _fail exits
+
+
+def _reader_gone() -> None:
+    """stdout's reader left (`| head`): stop quietly, as a Unix tool does."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())  # Python's own flush at exit would raise again
+    sys.exit(1)
+
+
+def _review(card, run, start_state, as_json: bool, quiet: bool) -> None:
     """`play --review`: the run's own messages, replayed against the card's exact solver."""
     from cardgm.solve import review as rv
 
     messages = [m for m, _ in run.transcript if m is not None]
-    text = rv.text(rv.review(card, messages, start=start_state))
+    text = rv.text(rv.review(card, messages, start=start_state, quiet=quiet))
     click.echo(json.dumps({"review": text}, ensure_ascii=False) if as_json else text)
 
 
-def _coach(game_id: str):
+def _coach(game_id: str, quiet: bool = False):
     """The hunter's heat map as a coach for DEADRECKONING; built from public knowledge only."""
     if game_id != "deadreckoning":
         _fail("--coach is for DEADRECKONING (its hint is the hunter's heat map)")
@@ -151,7 +246,11 @@ def _coach(game_id: str):
 
     def hint(state) -> str:
         nonlocal space
-        space = space if space is not None else hunt.space()  # every legal berth, built once
+        if space is None:  # every legal berth, built once: the first hint takes a few seconds
+            from cardgm.progress import task
+
+            with task("Listing every legal berth for the first hint", quiet=quiet):
+                space = hunt.space()
         return "Hit odds for every open cell, in percent, from every berth still possible:\n\n" + hunt.heatmap(
             state.grid, state.sunk, space
         )
@@ -159,32 +258,48 @@ def _coach(game_id: str):
     return hint
 
 
-def _interactive(run, emit) -> None:
+def _interactive(session, game_id: str) -> None:
+    """The prompt: line editing, and history kept between sessions in the user's data folder."""
     from prompt_toolkit import PromptSession
-    from prompt_toolkit.history import InMemoryHistory
 
-    session: PromptSession[str] = PromptSession(history=InMemoryHistory())
+    from cardgm.run import SAVE_BEGIN, SAVE_END
+
+    prompt: PromptSession[str] = PromptSession(history=_history(game_id))
+    asked = False  # Ctrl-D once where no SAVE can be taken asks for the answer first
     while True:
         try:
-            line = session.prompt("> ")
-            if "-----BEGIN AIGC SAVE-----" in line and "-----END AIGC SAVE-----" not in line:
-                while "-----END AIGC SAVE-----" not in line:
-                    line += "\n" + session.prompt("… ")
-        except (EOFError, KeyboardInterrupt):
-            if not run.ended:
-                from cardgm.game import GameError
-
-                click.echo()
-                try:
-                    click.echo(run.game.save(run.state))
-                except GameError as exc:
-                    # e.g. a dusk waiting on the player's answer: no SAVE block can hold that.
-                    click.echo(f"No SAVE block can be printed here: {exc}")
-                    return
-                click.echo()
-                click.echo(run.game.save_note(run.state))
+            line = prompt.prompt("> ")
+            if SAVE_BEGIN in line and SAVE_END not in line:
+                while SAVE_END not in line:
+                    line += "\n" + prompt.prompt("… ")
+        except EOFError:
+            first = None if asked else session.asking_first()
+            if first:
+                click.echo(first)
+                asked = True
+                continue
+            session.leave(interrupted=False)
             return
-        emit(run.reply(line))
+        except KeyboardInterrupt:
+            session.leave(interrupted=True)
+            return
+        session.answer([line])
+
+
+def _history(game_id: str):
+    """Each card's input history in the user's data folder, or in memory where it cannot be kept."""
+    from prompt_toolkit.history import FileHistory, InMemoryHistory
+
+    try:
+        import platformdirs
+
+        folder = platformdirs.user_data_path("cardgm")
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"history-{game_id}"
+        path.touch()
+        return FileHistory(str(path))
+    except OSError:
+        return InMemoryHistory()
 
 
 # -- tape --------------------------------------------------------------------------------------
@@ -292,12 +407,12 @@ def verify_run(log: str, card: str | None, result: str | None) -> None:
     from cardgm.verify.replay import LogError, read_log, replay
 
     try:
-        the_log = read_log(Path(log).read_text(encoding="utf-8"))
+        the_log = read_log(_read(log, "a run log"))
         verdict = replay(the_log, card=card, result=result, base=Path(log).parent)
-    except (LogError, CardError, UnicodeDecodeError) as exc:
+    except (LogError, CardError) as exc:
         _fail(f"{log}: {exc}")
     final = verdict.final
-    click.echo(f"messages replayed  {len(the_log.messages)}")
+    click.echo(f"messages replayed  {len(the_log.messages)}" + ("  (from the SAVE block it resumed)" if the_log.resume else ""))
     click.echo(f"final LEDGER       {final.ledger}")
     click.echo(f"end                {final.end or '(not ended)'}")
     click.echo(f"score              {final.score if final.score is not None else '(not ended)'}")
@@ -307,6 +422,9 @@ def verify_run(log: str, card: str | None, result: str | None) -> None:
         click.echo(f"the log's reply at turn {turn} differs from the replay:")
         click.echo("  recorded: " + recorded.replace("\n", "\n            "))
         click.echo("  replayed: " + replayed.replace("\n", "\n            "))
+    if result is not None and final.result is None:
+        click.echo(f"RESULT does NOT match: the run has not ended (the replay stops at turn {final.turn} with no RESULT line).")
+        sys.exit(1)
     for check in verdict.result_checks:
         mark = "ok " if check.ok else "DIFFERS"
         click.echo(f"  {mark:7} {check.name:8} given {check.claimed!r}, replay {check.replayed!r}")
@@ -335,13 +453,26 @@ def audit_cmd(transcript: str, card: str | None, as_json: bool, html_out: str | 
     from cardgm.verify.audit import AuditError, audit
     from cardgm.verify.transcript_io import TranscriptError, read_transcript
 
+    text = _read(transcript, "a transcript")
+    html_file = _open_for_writing(html_out, "the HTML report") if html_out else None  # before the work
     try:
-        found = audit(read_transcript(Path(transcript).read_text(encoding="utf-8")), card_name=card)
-    except (TranscriptError, AuditError, CardError, UnicodeDecodeError) as exc:
+        turns = read_transcript(text)
+    except TranscriptError as exc:
+        _fail(f"{transcript}: {exc}")
+    except RecursionError:
+        _fail(f"{transcript}: its JSON is nested too deeply to be a chat export")
+    except ValueError as exc:  # Python's guard on integer conversion (4,300 digits) in a JSON export
+        _fail(f"{transcript}: cannot be read as a transcript: {str(exc).split(':')[0].lower()}")
+    except (AttributeError, TypeError, KeyError):  # a JSON export whose nodes are not what a chat service writes
+        _fail(f"{transcript}: a chat export whose messages are malformed (a node, an author or a content of the wrong kind)")
+    try:
+        found = audit(turns, card_name=card)
+    except (TranscriptError, AuditError, CardError) as exc:
         _fail(f"{transcript}: {exc}")
     click.echo(report.as_json(found) if as_json else report.text(found))
-    if html_out:
-        Path(html_out).write_text(report.html_page(found), encoding="utf-8")
+    if html_file:
+        with html_file:
+            html_file.write(report.html_page(found))
     sys.exit(1 if found.findings else 0)
 
 
@@ -370,7 +501,7 @@ def analyze_cmd(game: str, out: str, strategies: tuple[str, ...], sample: int | 
 
 def _solve_card(card: str, seed: str | None, card_file: str | None):
     """The card to solve: shipped or --card FILE; with --seed its tape replaced by the seed's."""
-    the_card = _card(card_file or card)
+    the_card = _rules_card(card_file or card)
     if seed:
         import dataclasses
 
@@ -385,7 +516,8 @@ def _solve_card(card: str, seed: str | None, card_file: str | None):
 @click.option("--seed", "seed", help="Solve the tape derived from SEED instead of the printed one.")
 @click.option("--card", "card_file", type=click.Path(exists=True, dir_okay=False), help="Solve this card file.")
 @click.option("--no-ends", is_flag=True, help="Skip the best line for each end (the slow part).")
-def solve_cmd(card: str, seed: str | None, card_file: str | None, no_ends: bool) -> None:
+@click.option("--quiet", "-q", "quiet", is_flag=True, help="No progress on stderr (it is drawn only at a terminal anyway).")
+def solve_cmd(card: str, seed: str | None, card_file: str | None, no_ends: bool, quiet: bool) -> None:
     """The best score CARD's tape allows, by exact search over every line of play.
 
     Prints the score and end, one best line day by day as messages for `cardgm play` (replayed
@@ -395,7 +527,7 @@ def solve_cmd(card: str, seed: str | None, card_file: str | None, no_ends: bool)
 
     the_card = _solve_card(card, seed, card_file)
     try:
-        text, ok = solve_report(the_card, ends=not no_ends)
+        text, ok = solve_report(the_card, ends=not no_ends, quiet=quiet)
     except ValueError as exc:
         _fail(str(exc))
     click.echo(text)
@@ -410,44 +542,57 @@ def solve_cmd(card: str, seed: str | None, card_file: str | None, no_ends: bool)
 @click.option("--no-plot", is_flag=True, help="Print the table only.")
 @click.option("--seed", "seed", help="Play the tape derived from SEED as the printed one.")
 @click.option("--card", "card_file", type=click.Path(exists=True, dir_okay=False), help="A card file.")
-def par_cmd(card: str, n: int, random_runs: int, out: str, no_plot: bool, seed: str | None, card_file: str | None) -> None:
+@click.option("--quiet", "-q", "quiet", is_flag=True, help="No progress on stderr (it is drawn only at a terminal anyway).")
+def par_cmd(card: str, n: int, random_runs: int, out: str, no_plot: bool, seed: str | None, card_file: str | None, quiet: bool) -> None:
     """Par: the cautious, steady, greedy and random policies, playing blind, on the printed tape
     and on N tapes derived from seeds {id}:{version}:i; a table, and a PNG and SVG histogram."""
     from cardgm.solve import par as P
 
     the_card = _solve_card(card, seed, card_file)
+    if not no_plot:
+        _folder_for_writing(out, "the plots")  # before the runs, not after
     try:
-        rows = P.par(the_card, n=n, random_runs=random_runs)
+        rows = P.par(the_card, n=n, random_runs=random_runs, quiet=quiet)
     except ValueError as exc:
         _fail(str(exc))
     click.echo(P.table(the_card, rows, n))
     if not no_plot:
         from cardgm.solve.plot_par import plot
 
-        for path in plot(the_card, rows, n, out):
-            click.echo(f"wrote {path}")
+        try:
+            for path in plot(the_card, rows, n, out):
+                click.echo(f"wrote {path}")
+        except OSError as exc:
+            _fail(f"{exc.filename or out}: cannot write the plot: {exc.strerror or exc} (the table above stands)")
 
 
 @main.command("review", short_help="A logged run's score against the best line.")
 @click.argument("log", type=click.Path(exists=True, dir_okay=False))
 @click.option("--card", "card", help="The card, when the log does not name it.")
-def review_cmd(log: str, card: str | None) -> None:
+@click.option("--quiet", "-q", "quiet", is_flag=True, help="No progress on stderr (it is drawn only at a terminal anyway).")
+def review_cmd(log: str, card: str | None, quiet: bool) -> None:
     """Review a run LOG (`cardgm play --log FILE`): your score against the best line, and the
     first move after which the best was out of reach, with a call that would have kept it."""
     from cardgm.solve.review import review, text
     from cardgm.verify.replay import LogError, read_log
 
     try:
-        the_log = read_log(Path(log).read_text(encoding="utf-8"))
-    except (LogError, UnicodeDecodeError) as exc:
+        the_log = read_log(_read(log, "a run log"))
+    except LogError as exc:
         _fail(f"{log}: {exc}")
     name = card or the_log.card
     if not name:
         _fail(f"{log}: the log does not name its card; give --card")
+    the_card = _rules_card(name)
+    start = None
     try:
-        click.echo(text(review(_card(name), the_log.messages)))
+        if the_log.resume is not None:  # a resumed run is reviewed from where it resumed
+            from cardgm.games import make_game
+
+            start = make_game(the_card).load(the_log.resume)
+        click.echo(text(review(the_card, the_log.messages, start=start, quiet=quiet)))
     except ValueError as exc:
-        _fail(str(exc))
+        _fail(f"{log}: {exc}")
 
 
 # -- seal --------------------------------------------------------------------------------------
@@ -470,12 +615,19 @@ def seal_cmd(out: str, force: bool) -> None:
     path = Path(out)
     if path.exists() and not force:
         _fail(f"{out} exists; pick another --out or add --force")
+    f = _open_for_writing(out, "the reveal file")  # before the draw: a berth never printed is no loss
     rng = secrets.SystemRandom()
     berth = seal.draw_berth(rng)
     text = seal.write_reveal(berth, secrets.token_hex(16))
-    path.write_text(text, encoding="utf-8")
+    with f:
+        f.write(text)
     click.echo(f"wrote {out} (keep it secret until the duel is done)")
     click.echo(f"commitment sha256:{seal.commitment(text)}")
+
+
+from cardgm.agents.command import eval_command  # noqa: E402 - light: click only until it runs
+
+main.add_command(eval_command)
 
 
 if __name__ == "__main__":  # pragma: no cover

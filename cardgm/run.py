@@ -6,6 +6,7 @@ reply. Every front end (terminal, web, MCP, Gymnasium, verifier) drives a Run; n
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -65,6 +66,21 @@ def find_save_block(message: str) -> str | None:
     if stop < 0:
         return message[start:]
     return message[start : stop + len(SAVE_END)]
+
+
+_GAME_FIELD = re.compile(r"(?:^|\s)game:(\S+)")
+
+
+def save_game_id(block: str) -> str | None:
+    """The `game:` field of a SAVE block (every card's block opens with it), or None."""
+    m = _GAME_FIELD.search(block.replace(SAVE_BEGIN, " ", 1))
+    return m.group(1) if m else None
+
+
+def _card_title(game_id: str) -> str:
+    from cardgm.card import BUILTIN, load_card
+
+    return load_card(game_id).title if game_id in BUILTIN else f"the card '{game_id}'"
 
 
 @dataclass
@@ -152,7 +168,7 @@ class Run:
             )
             return self._finish(message, Reading(ReadAs.ANSWER, text=prose), prose)
         try:
-            state = self.game.load(block)
+            state = self._load(block)
         except SaveError as exc:
             prose = self._with_status(f"That SAVE block cannot be resumed: {exc} Nothing has changed.")
             return self._finish(message, Reading(ReadAs.ANSWER, text=prose), prose)
@@ -165,12 +181,24 @@ class Run:
 
     def resume(self, block: str) -> Reply:
         """Resume from a SAVE block as the opening of this run (`--resume FILE`)."""
-        state = self.game.load(block)  # SaveError propagates: the caller reports it
+        state = self._load(block)  # SaveError propagates: the caller reports it
         self.state = state
         self.moved = True
         reply = self._compose(None, ReadAs.COMMAND, "resume", self.game.resumed(state), ending=self.game.ending(state))
         self.transcript.append((None, reply))
         return reply
+
+    def _load(self, block: str) -> Any:
+        """The game's load, once the block is known to be this card's: a block of another card
+        is named as that card's, not picked apart field by field as if it were this one's."""
+        other = save_game_id(block)
+        card = self.game.card
+        if other is not None and other != card.game_id:
+            raise SaveError(
+                f"it is a SAVE block of {_card_title(other)} (game:{other}), not of {card.title}; "
+                f"resume it with `cardgm play {other}`, pasting it as the first message or with --resume FILE."
+            )
+        return self.game.load(block)
 
     def _with_status(self, text: str) -> str:
         """A reply the Run writes itself still shows what the card prints every turn (a grid)."""

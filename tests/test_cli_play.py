@@ -101,9 +101,9 @@ def test_verify_run_reads_json_output_with_card_and_refuses_garbage(tmp_path) ->
     assert CliRunner().invoke(main, ["verify", "run", str(junk), "--card", "becalmed"]).exit_code == 2
 
 
-def test_interactive_terminal_plays_and_leaves_with_a_save() -> None:
+def test_interactive_terminal_plays_and_leaves_with_a_save(tmp_path) -> None:
     pexpect = pytest.importorskip("pexpect")
-    env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1")
+    env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", XDG_DATA_HOME=str(tmp_path), NO_COLOR="1")
     child = pexpect.spawn(sys.executable, ["-m", "cardgm.cli", "play", "becalmed"], encoding="utf-8", timeout=20, env=env)
     child.expect(r"tape:1 \| flags:none \| v1\.0\.0")
     child.expect(">")
@@ -112,6 +112,33 @@ def test_interactive_terminal_plays_and_leaves_with_a_save() -> None:
     child.expect(">")
     child.sendeof()
     child.expect("-----BEGIN AIGC SAVE-----")
+    child.expect("-----END AIGC SAVE-----")
+    child.expect(pexpect.EOF)
+    # The input history is kept between sessions in the user's data folder.
+    assert "FULL, SAIL, ROW" in (tmp_path / "cardgm" / "history-becalmed").read_text(encoding="utf-8")
+
+
+def test_ctrl_d_while_the_dusk_waits_asks_first_then_leaves_with_the_save_before_the_calls(tmp_path) -> None:
+    pexpect = pytest.importorskip("pexpect")
+    to_the_turtle = [  # the same days as tests/test_terminal.py's TO_THE_TURTLE
+        "FULL, SAIL, BAIL", "SHORT, AWNING, BAIL", "FULL, DOWN, FISH", "FULL, SAIL, WATCH", "FULL, FISH",
+        "FULL, MEND", "FULL, DOWN, WATCH", "FULL, DOWN, BAIL", "DRY, DOWN, BAIL",
+    ]
+    env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", XDG_DATA_HOME=str(tmp_path), NO_COLOR="1")
+    child = pexpect.spawn(sys.executable, ["-m", "cardgm.cli", "play", "becalmed"], encoding="utf-8", timeout=20, env=env)
+    child.expect(r"\[L\] day 1/14")
+    for message in to_the_turtle:
+        child.expect(">")
+        child.sendline(message)
+        child.expect(r"\[L\] day")
+    child.expect(">")
+    child.sendeof()
+    child.expect("No SAVE block can be taken here")
+    child.expect("Answer, then leave")
+    child.expect(">")
+    child.sendeof()
+    child.expect('This is the SAVE of the moment before "DRY, DOWN, BAIL"')
+    child.expect("turn:9 day:9/14 westing:14/30 water:6")
     child.expect("-----END AIGC SAVE-----")
     child.expect(pexpect.EOF)
 
@@ -141,3 +168,54 @@ def test_review_after_play_names_the_first_slip() -> None:
 def test_review_is_refused_where_no_solver_exists() -> None:
     result = play("deadreckoning", "--review", input="")
     assert result.exit_code == 2 and "--review needs a solver" in result.output
+
+
+def test_verify_run_replays_a_resumed_run_from_the_save_block_its_log_holds(tmp_path) -> None:
+    saved = json.loads(play("becalmed", "--json", input=ORDERS).output.splitlines()[-1])
+    save = tmp_path / "save.txt"
+    save.write_text(saved["save"], encoding="utf-8")
+    log = tmp_path / "run.jsonl"
+    assert play("becalmed", "--resume", str(save), "--log", str(log), input="dry, down, fish\nlet her drive\n").exit_code == 0
+    header = json.loads(log.read_text().splitlines()[0])
+    assert header["resume"] == saved["save"]
+    result = json.loads(log.read_text().splitlines()[-1])["result"]
+    assert "turns:6" in result  # the saved run's turn 4, then two replies
+    ok = CliRunner().invoke(main, ["verify", "run", str(log), "--result", result])
+    assert ok.exit_code == 0 and "RESULT matches exactly." in ok.output and "from the SAVE block it resumed" in ok.output
+    review = CliRunner().invoke(main, ["review", str(log)])
+    assert review.exit_code == 0 and "your score   0 (end:given-over)" in review.output
+
+
+def test_verify_run_refuses_a_resumed_run_whose_save_block_it_does_not_hold(tmp_path) -> None:
+    saved = json.loads(play("becalmed", "--json", input=ORDERS).output.splitlines()[-1])
+    save = tmp_path / "save.txt"
+    save.write_text(saved["save"], encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    out.write_text(play("becalmed", "--json", "--resume", str(save), input="dry, down, fish\n").output)
+    old = tmp_path / "old.jsonl"  # a log from before the header held the block
+    header = {"cardgm_log": 1, "game": "becalmed", "version": "1.0.0", "card": "becalmed", "options": {}}
+    old.write_text(json.dumps(header) + "\n" + out.read_text())
+    for path in (out, old):
+        refused = CliRunner().invoke(main, ["verify", "run", str(path), "--card", "becalmed"])
+        assert refused.exit_code == 2 and "resumed from a SAVE block (--resume) that the log does not hold" in refused.output
+
+
+def test_verify_run_result_on_an_unfinished_run_says_it_has_not_ended(tmp_path) -> None:
+    log = tmp_path / "run.jsonl"
+    play("becalmed", "--log", str(log), input="FULL, SAIL, ROW\n")
+    claimed = "RESULT: AIGC|becalmed|open-boat|v1.0.0|end:landfall|ch:1|turns:20|score:100|tape:27|sha:none"
+    got = CliRunner().invoke(main, ["verify", "run", str(log), "--result", claimed])
+    assert got.exit_code == 1
+    assert "RESULT does NOT match: the run has not ended (the replay stops at turn 2 with no RESULT line)." in got.output
+    assert "(missing)" not in got.output
+
+
+def test_a_save_block_of_another_card_names_that_card(tmp_path) -> None:
+    drove = json.loads(play("cattle-trail", "--json", input="save\n").output.splitlines()[-1])["save"]
+    pasted = json.loads(play("becalmed", "--json", input=drove + "\n").output.splitlines()[-1])
+    assert "it is a SAVE block of DROVER'S AUTUMN (game:cattle-trail), not of BECALMED" in pasted["text"]
+    assert "cardgm play cattle-trail" in pasted["text"] and pasted["state"]["turn"] == 2
+    f = tmp_path / "save.txt"
+    f.write_text(drove, encoding="utf-8")
+    result = play("deadreckoning", "--resume", str(f))
+    assert result.exit_code == 2 and "a SAVE block of DROVER'S AUTUMN (game:cattle-trail), not of DEADRECKONING" in result.output

@@ -194,3 +194,27 @@ def test_without_a_coach_hint_goes_to_the_game() -> None:
     run = Run(Counting())
     run.start()
     assert run.reply("hint").text.startswith("Add what?")
+
+
+def test_messages_whole_script_holds_a_line_until_the_next_shows_it_is_not_continued() -> None:
+    from cardgm.transcript import Messages
+
+    whole = Messages(continuation=True)
+    assert whole.feed("FULL, SAIL") == []
+    assert whole.feed("... ROW") == []
+    assert whole.feed("# a comment") == []
+    assert whole.feed("save") == ["FULL, SAIL\nROW"]
+    assert whole.end() == ["save"]
+
+
+def test_messages_live_answers_at_the_newline_and_gathers_a_save_block() -> None:
+    from cardgm.transcript import Messages
+
+    live = Messages(continuation=False)
+    assert live.feed("FULL, SAIL, ROW") == ["FULL, SAIL, ROW"]
+    assert live.feed("... what is the water?") == ["what is the water?"]
+    assert live.feed("-----BEGIN AIGC SAVE-----") == [] and live.gathering
+    assert live.feed("game:becalmed turn:3") == []
+    assert live.feed("-----END AIGC SAVE-----") == ["-----BEGIN AIGC SAVE-----\ngame:becalmed turn:3\n-----END AIGC SAVE-----"]
+    assert live.feed("-----BEGIN AIGC SAVE-----") == []
+    assert live.end() == ["-----BEGIN AIGC SAVE-----"]  # an unclosed block is answered as it stands

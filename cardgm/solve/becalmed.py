@@ -22,12 +22,16 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any
 
 from cardgm.games.becalmed import rules as R
 from cardgm.games.becalmed.state import BEACH, DAYS, LANE, State
 
 ENDS = ("landfall", "taken-off", "carried-off", "boat-empty", "given-over")
+# A solve's progress: (states searched, the best score of a whole line found so far).
+Progress = Callable[[int, int], None]
+
 UNREACHABLE = -1  # a search for one end scores every other end like this
 
 
@@ -47,6 +51,8 @@ class _Search:
     end: str | None
     memo: dict[tuple, tuple[int, bool, Any]] = field(default_factory=dict)
     searched: int = 0
+    progress: Progress | None = None  # told (states searched, best line found so far) now and then
+    found: int = UNREACHABLE - 1  # the best score of any whole line reached so far
 
     # -- what the search knows of the card -------------------------------------------------------
 
@@ -122,7 +128,10 @@ class _Search:
     def search(self, s: State, alpha: int) -> int:
         """The best value from `s` if it beats `alpha`; else an upper bound no more than alpha."""
         if s.end is not None:
-            return self.value(s)
+            v = self.value(s)
+            if v > self.found:
+                self.found = v
+            return v
         k = self.key(s)
         hit = self.memo.get(k)
         if hit is not None:
@@ -133,6 +142,8 @@ class _Search:
         if top <= alpha:
             return top
         self.searched += 1
+        if self.progress is not None and not self.searched & 255:
+            self.progress(self.searched, self.found)
         best, best_action = UNREACHABLE - 1, None
         for ceiling, action, after in self.children(s):
             floor = max(alpha, best)
@@ -158,7 +169,9 @@ class _Search:
         return tuple(actions), s
 
 
-def solve(tape: tuple[int, ...], start: State | None = None, end: str | None = None) -> Solution:
+def solve(
+    tape: tuple[int, ...], start: State | None = None, end: str | None = None, progress: Progress | None = None
+) -> Solution:
     """The best score from `start` (the opening by default) over every line; with `end`, the best
     over the lines that end that way (score UNREACHABLE if none does)."""
     if end is not None and end not in ENDS:
@@ -168,7 +181,7 @@ def solve(tape: tuple[int, ...], start: State | None = None, end: str | None = N
     if end == "given-over":
         # "let her drive" ends any voyage where it stands, for 0.
         return Solution(0, "given-over", (R.GiveOver(),), 0, time.perf_counter() - t0, R.apply(s0, R.GiveOver(), tape)[0])
-    search = _Search(tuple(tape), end)
+    search = _Search(tuple(tape), end, progress=progress)
     score = search.search(s0, UNREACHABLE - 1)
     if score <= UNREACHABLE:
         return Solution(UNREACHABLE, None, (), search.searched, time.perf_counter() - t0)

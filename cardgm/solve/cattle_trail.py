@@ -31,7 +31,7 @@ memo keeps an exact value or a proven upper bound, so the answer is exact. The r
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
@@ -51,6 +51,9 @@ from cardgm.games.cattle_trail.state import (
 )
 
 ENDS = ("sold", "missed", "laid-up", "scattered", "turned-home")
+# A solve's progress: (states searched, the best score of a whole line found so far).
+Progress = Callable[[int, int], None]
+
 UNREACHABLE = -1
 ASPIRATION = (95, 85, 70, 50, 25)  # the floors the sold search tries, highest first
 PLENTY = 10**6  # silver enough for every boat, toll and PARK (the loose drove's purse)
@@ -88,6 +91,8 @@ class _Search:
     end: str | None
     memo: dict[tuple, tuple[int, bool, Any]] = field(default_factory=dict)
     searched: int = 0
+    progress: Progress | None = None  # told (states searched, best line found so far) now and then
+    found: int = UNREACHABLE - 1  # the best score of any whole line reached so far
     loose_memo: dict[tuple, int] = field(default_factory=dict)
     use_loose: bool = True  # False: the plain ceiling alone (the tests' reference for the loose one)
 
@@ -250,7 +255,10 @@ class _Search:
     def search(self, s: Drove, alpha: int) -> int:
         """The best value from `s` if it beats `alpha`; else an upper bound no more than alpha."""
         if s.ended:
-            return self.value(s)
+            v = self.value(s)
+            if v > self.found:
+                self.found = v
+            return v
         k = self.key(s)
         hit = self.memo.get(k)
         if hit is not None:
@@ -261,6 +269,8 @@ class _Search:
         if top <= alpha:
             return top
         self.searched += 1
+        if self.progress is not None and not self.searched & 255:
+            self.progress(self.searched, self.found)
         best, best_action = UNREACHABLE - 1, None
         for sell, orders in self.orders(s):
             if sell:  # what the herd left after the sale could still make
@@ -294,7 +304,11 @@ class _Search:
 
 
 def solve(
-    tape: tuple[int, ...], start: Drove | None = None, end: str | None = None, rulings: R.Rulings = R.RULED
+    tape: tuple[int, ...],
+    start: Drove | None = None,
+    end: str | None = None,
+    rulings: R.Rulings = R.RULED,
+    progress: Progress | None = None,
 ) -> Solution:
     """The best score from `start` (the opening by default) over every line; with `end`, the best
     over the lines that end that way (UNREACHABLE if none does). `rulings` swaps in a rival
@@ -306,7 +320,7 @@ def solve(
     if end == "turned-home":
         final, _ = R.apply(tape, s0, TurnForHome(), rulings)
         return Solution(0, "turned-home", (TurnForHome(),), 0, time.perf_counter() - t0, final)
-    search = _Search(tuple(tape), rulings, end)
+    search = _Search(tuple(tape), rulings, end, progress=progress)
     # Aspiration: first ask for a line above a high floor (the search then cuts nearly every
     # branch), and lower the floor only when none is found. The memo carries over: what a pass
     # proved (an exact value, or an upper bound) stays true for the next.

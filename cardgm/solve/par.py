@@ -286,28 +286,42 @@ def tapes(card: Card, n: int) -> list[tuple[int, ...]]:
     return [derive(f"{card.game_id}:{card.version}:{i}", max(40, len(card.tape))) for i in range(n)]
 
 
-def par(card: Card, n: int = 100, random_runs: int = 200, seed: int = 0) -> list[Row]:
+def par(card: Card, n: int = 100, random_runs: int = 200, seed: int = 0, quiet: bool = False) -> list[Row]:
     """Every policy on the printed tape and on `n` derived tapes. A fixed policy plays each tape
-    once; random plays the printed tape `random_runs` times and each derived tape once."""
+    once; random plays the printed tape `random_runs` times and each derived tape once. A bar on
+    stderr counts the runs (cardgm.progress)."""
+    from cardgm.progress import task
+
     game = game_for(card.game_id)
     derived = tapes(card, n)
     rows = []
-    for name in POLICIES:
-        policy = game.policies[name]
-        rng = random.Random(f"{seed}:{name}")
-        runs = random_runs if name == "random" else 1
-        printed = [play(game, card.tape, policy, rng) for _ in range(runs)]
-        over = [play(game, t, policy, rng) for t in derived]
-        rows.append(
-            Row(
-                name,
-                tuple(game.outcome(s)[1] for s in printed),
-                Counter(game.outcome(s)[0] for s in printed),
-                tuple(game.outcome(s)[1] for s in over),
-                Counter(game.outcome(s)[0] for s in over),
-            )
-        )
+    total = sum((random_runs if name == "random" else 1) + n for name in POLICIES)
+    with task(f"Par for {card.title}", total=total, quiet=quiet) as shown:
+        for name in POLICIES:
+            shown.status(name)
+            rows.append(_row(game, card, name, derived, random_runs, seed, shown))
     return rows
+
+
+def _row(game: Game, card: Card, name: str, derived: list[tuple[int, ...]], random_runs: int, seed: int, shown: Any) -> Row:
+    """One policy's runs on the printed tape and on every derived tape."""
+    policy = game.policies[name]
+    rng = random.Random(f"{seed}:{name}")
+    runs = random_runs if name == "random" else 1
+    printed, over = [], []
+    for _ in range(runs):
+        printed.append(play(game, card.tape, policy, rng))
+        shown.advance()
+    for t in derived:
+        over.append(play(game, t, policy, rng))
+        shown.advance()
+    return Row(
+        name,
+        tuple(game.outcome(s)[1] for s in printed),
+        Counter(game.outcome(s)[0] for s in printed),
+        tuple(game.outcome(s)[1] for s in over),
+        Counter(game.outcome(s)[0] for s in over),
+    )
 
 
 def table(card: Card, rows: list[Row], n: int) -> str:

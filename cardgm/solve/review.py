@@ -47,35 +47,40 @@ def _solver(card: Card) -> tuple[Any, Any]:
     return S.Solver(card.tape), S.message
 
 
-def review(card: Card, messages: list[str] | tuple[str, ...], start: Any = None) -> Review:
+def review(card: Card, messages: list[str] | tuple[str, ...], start: Any = None, quiet: bool = False) -> Review:
     """Replay `messages` from the opening (or from `start`, a resumed run's first state) and
     find where the best slipped. `cardgm play CARD --review` calls this with the run's own
-    messages (`[m for m, _ in run.transcript if m is not None]`) once the run ends."""
+    messages (`[m for m, _ in run.transcript if m is not None]`) once the run ends. A bar on
+    stderr counts the messages (cardgm.progress)."""
     from cardgm.games import make_game
+    from cardgm.progress import task
     from cardgm.run import Run, find_save_block
 
     solver, say = _solver(card)
     run = Run(make_game(card), state=start)
     reply = run.start()
-    start_best, _ = solver.best(run.state)
-    last = start_best  # no later state's best beats an earlier one's
-    slip: Slip | None = None
-    for message in messages:
-        before = run.state
-        reply = run.reply(message)
-        after = run.state
-        if find_save_block(message) is not None:
-            start_best, _ = solver.best(after)  # a resumed run is reviewed from where it resumed
-            last = start_best
-            continue
-        if slip is not None or replace(after, turn=before.turn) == before:
-            continue  # nothing moved (an ask, an answer, a save), or the slip is already found
-        best_before, action = solver.best(before, below=last)
-        best_after, _ = solver.best(after, below=best_before)
-        last = best_after
-        if best_after < best_before:
-            slip = Slip(reply.turn, before.day, message, best_before, best_after, say(action))
-    best_now, _ = solver.best(run.state, below=slip.best_after if slip else last)
+    with task("Reviewing the run", total=len(messages), quiet=quiet) as shown:
+        start_best, _ = solver.best(run.state)
+        last = start_best  # no later state's best beats an earlier one's
+        slip: Slip | None = None
+        for message in messages:
+            before = run.state
+            reply = run.reply(message)
+            after = run.state
+            shown.advance()
+            if find_save_block(message) is not None:
+                start_best, _ = solver.best(after)  # a resumed run is reviewed from where it resumed
+                last = start_best
+                continue
+            if slip is not None or replace(after, turn=before.turn) == before:
+                continue  # nothing moved (an ask, an answer, a save), or the slip is already found
+            best_before, action = solver.best(before, below=last)
+            best_after, _ = solver.best(after, below=best_before)
+            last = best_after
+            if best_after < best_before:
+                slip = Slip(reply.turn, before.day, message, best_before, best_after, say(action))
+                shown.status(f"first slip at turn {reply.turn}")
+        best_now, _ = solver.best(run.state, below=slip.best_after if slip else last)
     return Review(card, reply.score, reply.end, start_best, slip, best_now)
 
 
@@ -141,13 +146,30 @@ def _claims(card: Card, best: int, by_end: dict[str, Any]) -> list[str]:
     return out
 
 
-def solve_report(card: Card, ends: bool = True) -> tuple[str, bool]:
-    """`cardgm solve`'s text, and whether the best line replayed to its score."""
+def solve_report(card: Card, ends: bool = True, quiet: bool = False) -> tuple[str, bool]:
+    """`cardgm solve`'s text, and whether the best line replayed to its score. A status line on
+    stderr shows the states searched and the best line found so far (cardgm.progress)."""
     import time
+
+    from cardgm.progress import task
 
     S = _module(card)
     t0 = time.perf_counter()
-    sol = S.solve(card.tape)
+    with task(f"Solving {card.title}", quiet=quiet) as shown:
+        stage = "best line"
+
+        def progress(searched: int, found: int) -> None:
+            so_far = f"best so far {found}" if found >= 0 else "no whole line yet"
+            shown.status(f"{stage}: {searched:,} states, {so_far}")
+
+        sol = S.solve(card.tape, progress=progress)
+        by_end: dict[str, Any] = {}
+        if ends:
+            # The best line's own end needs no second search: its best is the best line.
+            for i, end in enumerate(S.ENDS, 1):
+                stage = f"end:{end} ({i} of {len(S.ENDS)})"
+                shown.status(stage)
+                by_end[end] = sol if end == sol.end else S.solve(card.tape, end=end, progress=progress)
     lines = [f"{card.title} v{card.version} — the best line on this tape, by exact search", ""]
     lines.append(f"tape      {' '.join(map(str, card.tape))}")
     lines.append(f"best      {sol.score} (end:{sol.end})")
@@ -175,10 +197,7 @@ def solve_report(card: Card, ends: bool = True) -> tuple[str, bool]:
     lines.append("")
     lines.append(f"replayed through the run loop: {reply.result}")
     lines.append("  the replay scores " + (f"{reply.score}, as the search found" if ok else f"{reply.score}, NOT {sol.score}: a bug to report"))
-    by_end: dict[str, Any] = {}
     if ends:
-        # The best line's own end needs no second search: its best is the best line.
-        by_end = {end: sol if end == sol.end else S.solve(card.tape, end=end) for end in S.ENDS}
         lines.append("")
         lines.append("best for each end:")
         for end, e in by_end.items():

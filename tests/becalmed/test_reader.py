@@ -230,3 +230,21 @@ def test_a_negated_let_her_drive_leaves_the_calls_in_the_message_to_run():
     r = read(st(), "Don't let her drive yet. short, awning, bail")
     assert r.kind is ReadAs.MOVE and r.action == R.Calls("SHORT", "AWNING", "BAIL", 1)
     assert "only as the order" in r.text
+
+
+def test_a_message_of_punctuation_alone_is_said_plainly():
+    from cardgm.card import load_card
+    from cardgm.games import make_game
+    from cardgm.run import Run
+
+    run = Run(make_game(load_card("becalmed")))
+    run.start()
+    assert run.reply("?!...").text.startswith("I could not read a word in that. Nothing has changed.")
+    assert "no words" not in run.reply("--").text
+
+
+def test_one_measure_is_one_measure():
+    from cardgm.games.becalmed import voice
+
+    assert voice.measures(1) == "1 measure" and voice.measures(2) == "2 measures"
+    assert voice.WATER_WORDS["bled"].format(measures=voice.measures(1)) == "The seams bleed 1 measure"

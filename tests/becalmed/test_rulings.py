@@ -251,6 +251,20 @@ def test_ruling_31_a_save_at_an_even_tape_resumes_at_the_next_dawn():
     assert (s.day, s.tape) == (4, 7)
 
 
+def test_ruling_31_the_resume_from_an_even_tape_says_where_it_goes_on_and_why():
+    block = N.save(st(turn=4, day=3)).replace("tape:5", "tape:6")
+    text = new_run().reply(block).text
+    assert "saved after day 3's dusk: tape:6 is that dusk's sea" in text
+    assert "the next value read is the one after it, so the voyage goes on at day 4's dawn, tape 7" in text
+    assert "Dawn, day 4. Tape 7 reads" in text and "call that is yours" not in text
+    # Day 9's dusk reads 17, a turtle: a block saved there may have been saved while it waited.
+    turtle = N.save(st(turn=17, day=9, westing=15, in_lane=True)).replace("tape:17", "tape:18")
+    said = new_run().reply(turtle).text
+    assert "That dusk's sea was A GREEN TURTLE (tape 18 reads 17)" in said and "are not played" in said
+    # A block saved before the calls says nothing of the kind.
+    assert "saved after" not in new_run().reply(N.save(st(turn=4, day=3))).text
+
+
 def test_ruling_32_the_printed_tape_is_read_not_the_seed():
     from cardgm.tape import compare, derive
 

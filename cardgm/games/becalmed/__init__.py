@@ -31,6 +31,8 @@ class Becalmed:
         self.tape = card.tape
         self.deaths_plain = deaths == "plain"
         self.stop_day = int(stop_day) if stop_day is not None else None
+        # What a resume from a block saved after a dusk (an even tape) must tell the player.
+        self._after_dusk: tuple[State, str] | None = None
 
     # -- the protocol ------------------------------------------------------------------------------
 
@@ -60,18 +62,24 @@ class Becalmed:
 
     def load(self, block: str) -> State:
         state = notation.parse_save(block, len(self.tape))
+        after_dusk = None
         if state.tape % 2 == 0:
             # A dusk done and the next dawn unread: "the next value read is the one after tape:{pos}".
             if state.day >= DAYS:
                 raise SaveError("that save is after the fourteenth dusk; the voyage has ended.")
+            after_dusk = voice.resumed_after_dusk(state, self.tape[state.tape - 1])
             state, _ = rules.read_dawn(state, self.tape)
-        return replace(state, deaths_plain=self.deaths_plain, stop_day=self.stop_day)
+        state = replace(state, deaths_plain=self.deaths_plain, stop_day=self.stop_day)
+        # Said by resumed(), which the Run calls next: the state alone cannot show it.
+        self._after_dusk = (state, after_dusk) if after_dusk else None
+        return state
 
     def save_note(self, state: State) -> str:
         return voice.save_note()
 
     def resumed(self, state: State) -> str:
-        return voice.resumed(state, self.tape)
+        loaded, self._after_dusk = self._after_dusk, None
+        return voice.resumed(state, self.tape, loaded[1] if loaded and loaded[0] == state else None)
 
     def ending(self, state: State) -> Ending | None:
         return rules.ending(state)

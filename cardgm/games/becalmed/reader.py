@@ -119,7 +119,7 @@ def read(state: State, message: str, pending: Reading | None, tape: tuple[int, .
     held = _held(state, pending)
     text = _norm(message)
     if not text.replace("?", "").strip():
-        what = "an empty message" if not message.strip() else "no words"
+        what = "an empty message" if not message.strip() else "a word in that"
         return _ask(state, tape, held, f"I could not read {what}. Nothing has changed.")
 
     # "let her drive": the order, at any point; never a plan or a negation (ruling 22).

@@ -87,6 +87,11 @@ def join(names: Sequence[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def measures(n: int) -> str:
+    """"1 measure", "4 measures": a reading never says "bleed 1 measures"."""
+    return f"{n} measure" if n == 1 else f"{n} measures"
+
+
 def signed(n: int) -> str:
     return f"+{n}" if n >= 0 else f"−{-n}"
 
@@ -204,13 +209,13 @@ def _westing(ev: R.Westing) -> str:
 
 
 WATER_WORDS = {
-    "spoiled": "She ships it green; {n} measures spoiled",
-    "rain-catch": "The awning catches {n} measures",
-    "dew": "The dew is wrung out of the awning at first light: {n} measures",
-    "flotsam": "A cask from the Hesper's deck drifts alongside, about a third full: {n} measures",
-    "turtle": "The turtle is taken: {n} measures",
-    "fish": "The lines come up with fish: {n} measures",
-    "bled": "The seams bleed {n} measures",
+    "spoiled": "She ships it green; {measures} spoiled",
+    "rain-catch": "The awning catches {measures}",
+    "dew": "The dew is wrung out of the awning at first light: {measures}",
+    "flotsam": "A cask from the Hesper's deck drifts alongside, about a third full: {measures}",
+    "turtle": "The turtle is taken: {measures}",
+    "fish": "The lines come up with fish: {measures}",
+    "bled": "The seams bleed {measures}",
 }
 
 SEA_WORDS = {
@@ -284,7 +289,7 @@ def narrate(before: State, action: object, events: tuple[Event, ...], after: Sta
         if isinstance(ev, R.Poured):
             if ev.issue == ev.called:
                 if ev.measures:
-                    pour = f"{ev.called}: {ev.measures} measure{'s' if ev.measures != 1 else ''} go round"
+                    pour = f"{ev.called}: {measures(ev.measures)} go{'es' if ev.measures == 1 else ''} round"
                     pour += "; Ockle drinks last." if before.crew[2] in (UP, DOWN) else "."
                 else:
                     pour = "DRY: the breaker stays shut."
@@ -330,7 +335,7 @@ def narrate(before: State, action: object, events: tuple[Event, ...], after: Sta
         elif isinstance(ev, R.Water) and ev.amount == 0:
             cur.append("She ships it green, but the breaker is already empty; nothing is left to spoil.")
         elif isinstance(ev, R.Water):
-            cur.append(WATER_WORDS[ev.item].format(n=abs(ev.amount)) + f"; the breaker holds {ev.water}.")
+            cur.append(WATER_WORDS[ev.item].format(measures=measures(abs(ev.amount))) + f"; the breaker holds {ev.water}.")
         elif isinstance(ev, R.Torn):
             cur.append("The sharks tear today's fish off the line.")
         elif isinstance(ev, R.Birds):
@@ -476,7 +481,25 @@ def save_note() -> str:
     )
 
 
-def resumed(state: State, tape: tuple[int, ...]) -> str:
+def resumed(state: State, tape: tuple[int, ...], after_dusk: str | None = None) -> str:
     head = f"Resumed from the SAVE: day {state.day} of 14, westing {state.westing}/30, water {state.water}."
     value = tape[state.tape - 1]
-    return "\n\n".join([head, morning(state, value)])
+    return "\n\n".join(p for p in [head, after_dusk, morning(state, value)] if p)
+
+
+def resumed_after_dusk(saved: State, sea_value: int) -> str:
+    """What a resume from a block saved after a dusk (day n, tape 2n) says before the next dawn."""
+    n, pos = saved.day, saved.tape
+    told = (
+        f"The block was saved after day {n}'s dusk: tape:{pos} is that dusk's sea. The card says "
+        f"the next value read is the one after it, so the voyage goes on at day {n + 1}'s dawn, "
+        f"tape {pos + 1}, with the block's numbers as they stood after that dusk."
+    )
+    sea = R.sea(sea_value)
+    if sea == "A GREEN TURTLE" or (sea == "A SHIP" and saved.in_lane):
+        told += (
+            f" That dusk's sea was {sea} (tape {pos} reads {sea_value}), a call that is yours: if the "
+            "block was saved while it waited, that call and the rest of the dusk are not in it, and "
+            "are not played."
+        )
+    return told

@@ -1,0 +1,241 @@
+"""`cardgm play` at a terminal and on a pipe: each message answered as it arrives, nothing lost.
+
+Input. A whole script (`--script FILE`, or stdin redirected from a file) is read by every rule of
+`transcript.read_messages`, `... ` continuation included: the next line is already there to say
+whether a message goes on. A live input (a pipe, a terminal) is answered line by line: a message
+is complete at its newline, unless it opened a SAVE block, which is answered at its END line. So
+a program can write one line, read the reply, and write the next (README: scripted play).
+
+Output. Every reply is written whole and flushed at once, as text or one `--json` object; the
+run log gets the same object first. Leaving early (Ctrl-C anywhere, Ctrl-D at a terminal) prints
+a SAVE block where one can be taken, and where none can (a dusk waiting on the player's answer)
+the SAVE of the last moment one could, with the messages to send again to come back.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import stat
+import sys
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import IO, Any, BinaryIO, TextIO
+
+from cardgm.game import GameError
+from cardgm.run import Reply, Run
+from cardgm.transcript import Messages
+
+
+class InputError(ValueError):
+    """Input that is not text: the message names the file (or stdin), the line and the reason."""
+
+
+def text_lines(stream: BinaryIO, name: str) -> Iterator[str]:
+    """The lines of a byte stream as text, read one at a time (a pipe is never read ahead).
+
+    Raises InputError at the first line that is not UTF-8 or holds a NUL byte (a binary file):
+    the lines before it have been answered and stand."""
+    for number, raw in enumerate(iter(stream.readline, b""), 1):
+        if b"\0" in raw:
+            raise InputError(f"{name}: line {number} holds a NUL byte; this is a binary file, not text")
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise InputError(
+                f"{name}: line {number} is not UTF-8 text (byte 0x{raw[exc.start]:02x} at column {exc.start + 1})"
+            ) from None
+        if number == 1:
+            line = line.removeprefix("\ufeff")  # a byte-order mark some editors write
+        yield line.rstrip("\n").rstrip("\r")
+
+
+def read_text(path: str, what: str) -> str:
+    """A whole text file, or InputError naming it and why it is not text."""
+    with open(path, "rb") as f:
+        raw = f.read()
+    if b"\0" in raw:
+        raise InputError(f"{path}: this is a binary file, not {what}")
+    try:
+        return raw.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{path}: not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {exc.start}); {what} is text") from None
+
+
+def is_whole(stream: IO[Any]) -> bool:
+    """True when the input is all there already (a regular file, or an in-memory stream), so a
+    message may wait for the next line; False for a pipe, a terminal or a socket."""
+    try:
+        return stat.S_ISREG(os.fstat(stream.fileno()).st_mode)
+    except (OSError, ValueError, io.UnsupportedOperation, AttributeError):
+        return True
+
+
+def is_terminal(stream: IO[Any]) -> bool:
+    try:
+        return stream.isatty()
+    except (ValueError, AttributeError):
+        return False
+
+
+# -- colour: where a player looks (a number that changed, HIT, MISS), at a terminal only ----------
+
+_STRUCK = re.compile(r"\b(HIT|SUNK)\b")
+_MISSED = re.compile(r"\bMISS\b")
+
+
+def wants_colour(stream: IO[Any]) -> bool:
+    """Colour only on a terminal, and never under NO_COLOR."""
+    from cardgm.progress import no_color
+
+    return is_terminal(stream) and not no_color()
+
+
+def paint(text: str, ledger: str, before: str | None) -> str:
+    """A reply with colour: the LEDGER's fields that changed since `before` in bold yellow, HIT
+    and SUNK in bold red, MISS in blue. Only ever written to a terminal."""
+    import click
+
+    text = _STRUCK.sub(lambda m: click.style(m.group(0), fg="red", bold=True), text)
+    text = _MISSED.sub(lambda m: click.style(m.group(0), fg="blue"), text)
+    if before is None or not text.endswith(ledger):
+        return text
+    old, new = before.split(" "), ledger.split(" ")
+    if len(old) != len(new):
+        return text
+    marked = " ".join(click.style(t, fg="yellow", bold=True) if t != o else t for t, o in zip(new, old))
+    return text[: len(text) - len(ledger)] + marked
+
+
+@dataclass
+class Pause:
+    """The last moment of the run a SAVE block could be taken: the block, and the transcript's
+    length then (the messages after it are the ones to send again)."""
+
+    block: str
+    at: int
+
+
+@dataclass
+class Session:
+    """One `cardgm play` run's output: replies to stdout (text or JSON) and to the log."""
+
+    run: Run
+    as_json: bool = False
+    out: TextIO = field(default_factory=lambda: sys.stdout)
+    log: TextIO | None = None
+    pause: Pause | None = None
+    colour: bool = False  # text replies painted for a terminal (never JSON, a pipe or a log)
+    _ledger: str | None = None  # the LEDGER last shown, to mark what changed
+
+    def emit(self, reply: Reply) -> None:
+        obj = reply.as_json()
+        if self.log is not None:
+            self.log.write(json.dumps(obj, ensure_ascii=False) + "\n")
+            self.log.flush()
+        if self.as_json:
+            self.out.write(json.dumps(obj, ensure_ascii=False) + "\n")
+        elif self.colour:
+            self.out.write(paint(reply.text, reply.ledger, self._ledger) + "\n\n")
+        else:
+            self.out.write(reply.text + "\n\n")
+        self.out.flush()
+        self._ledger = reply.ledger
+        self._note_pause()
+
+    def _note_pause(self) -> None:
+        if self.run.ended:
+            return
+        try:
+            self.pause = Pause(self.run.game.save(self.run.state), len(self.run.transcript))
+        except GameError:
+            pass  # a dusk waiting on the player: the last pause stands
+
+    def answer(self, messages: Iterable[str]) -> None:
+        run = self.run
+        for message in messages:
+            before = (run.state, run.pending, run.moved, len(run.transcript))
+            try:
+                reply = run.reply(message)
+            except KeyboardInterrupt:
+                # Stopped mid-reply: the run is put back as it was before this message.
+                run.state, run.pending, run.moved, kept = before
+                del run.transcript[kept:]
+                raise
+            self.emit(reply)
+
+    def play(self, lines: Iterable[str], *, whole: bool) -> None:
+        """Answer every message in `lines`; a live input's message is answered at its newline."""
+        gather = Messages(continuation=whole)
+        try:
+            for line in lines:
+                self.answer(gather.feed(line))
+        except InputError:
+            self.answer(gather.held())  # a message complete before the bad line is answered
+            raise
+        self.answer(gather.end())
+
+    # -- leaving early -------------------------------------------------------------------------
+
+    def _since_pause(self) -> list[str]:
+        """The messages answered since the last moment a SAVE could be taken."""
+        assert self.pause is not None
+        return [m for m, _ in self.run.transcript[self.pause.at :] if m is not None]
+
+    def leaving(self) -> tuple[str | None, str | None, list[str], str]:
+        """(SAVE block, why it is not of this moment, messages to send again, note) to leave with.
+
+        The block is None when the game is over or no moment of the run could be saved."""
+        run = self.run
+        if run.ended:
+            return None, None, [], ""
+        try:
+            return run.game.save(run.state), None, [], run.game.save_note(run.state)
+        except GameError as exc:
+            if self.pause is None:
+                return None, f"No SAVE block can be taken here: {exc}.", [], ""
+            again = self._since_pause()
+            why = (
+                f"No SAVE block can be taken here: {exc}. This is the SAVE of the moment before "
+                f"{_quoted(again)}: resume it and send {'that' if len(again) == 1 else 'those'} again to come back here."
+            )
+            return self.pause.block, why, again, run.game.save_note(run.state)
+
+    def leave(self, *, interrupted: bool) -> None:
+        """Print what to resume from: text at a terminal or on a pipe, or one JSON object."""
+        block, why, again, note = self.leaving()
+        if self.as_json:
+            obj = {
+                "interrupted": interrupted,
+                "turn": self.run.state.turn,
+                "ended": self.run.ended,
+                "save": block,
+                "save_note": why,
+                "send_again": again,
+                "note": note or None,
+            }
+            self.out.write(json.dumps(obj, ensure_ascii=False) + "\n")
+        elif block is not None or why is not None:
+            parts = [p for p in (why, block, note) if p]
+            self.out.write("\n" + "\n\n".join(parts) + "\n")
+        self.out.flush()
+
+    def asking_first(self) -> str | None:
+        """At Ctrl-D: when this moment cannot be saved but the player can answer and then save,
+        what to say before leaving with the SAVE of an earlier moment."""
+        if self.run.ended:
+            return None
+        try:
+            self.run.game.save(self.run.state)
+        except GameError as exc:
+            later = ""
+            if self.pause is not None:
+                later = f"; or press Ctrl-D again to leave with the SAVE of the moment before {_quoted(self._since_pause())}"
+            return f"No SAVE block can be taken here: {exc}. Answer, then leave{later}."
+        return None
+
+
+def _quoted(messages: list[str]) -> str:
+    return ", then ".join(f'"{m}"' for m in messages)

@@ -1,0 +1,166 @@
+"""The Gymnasium environments (cardgm/env.py): gymnasium's own checker on every environment, a
+random agent's episodes, reproducible resets, the score and the best in `info`, and a berth that
+nothing shows before the end."""
+
+from __future__ import annotations
+
+import re
+import warnings
+
+import numpy as np
+import pytest
+
+gym = pytest.importorskip("gymnasium")
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+
+import cardgm.env as cenv  # noqa: E402
+from cardgm.agents import _games  # noqa: E402
+from cardgm.card import load_card  # noqa: E402
+
+ALL_IDS = [env_id for ids in cenv.ENV_IDS.values() for env_id in ids]
+
+
+def test_every_card_has_both_environments_named_from_its_title() -> None:
+    assert set(cenv.ENV_IDS) == set(_games.game_ids())
+    for game_id, (words, moves) in cenv.ENV_IDS.items():
+        name = cenv.env_name(load_card(game_id).title)
+        assert (words, moves) == (f"cardgm/{name}-v0", f"cardgm/{name}-moves-v0")
+        assert words in gym.registry and moves in gym.registry
+    assert cenv.env_name("DROVER'S AUTUMN") == "DroversAutumn"
+    assert cenv.env_name("BECALMED") == "Becalmed"
+
+
+@pytest.mark.parametrize("env_id", ALL_IDS)
+def test_gymnasium_env_checker_passes(env_id: str) -> None:
+    env = gym.make(env_id, best=False)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        check_env(env.unwrapped)
+    assert not [str(w.message) for w in caught], "the checker warned"
+    env.close()
+
+
+@pytest.mark.parametrize("game_id", _games.game_ids())
+def test_a_random_agent_plays_whole_episodes(game_id: str) -> None:
+    """Masked random moves: every episode ends (or is cut), the reward is the score, once, at the
+    end, and nothing illegal is ever sent. The stand-down (last in each universe) is left to the
+    last episode, so the others run long."""
+    env = gym.make(cenv.ENV_IDS[game_id][1], best=False)
+    rng = np.random.default_rng(0)
+    lengths = []
+    for episode in range(4):
+        obs, info = env.reset(seed=episode)
+        total, steps, done = 0.0, 0, False
+        while not done:
+            mask = info["action_mask"]
+            assert mask.dtype == bool and mask.any() and np.array_equal(mask, env.unwrapped.action_masks())
+            choices = np.flatnonzero(mask)
+            if episode < 3 and len(choices) > 1:
+                choices = choices[choices != len(mask) - 1]
+            obs, reward, terminated, truncated, info = env.step(int(rng.choice(choices)))
+            assert info["legal"] and obs.endswith(info["ledger"])
+            total += float(reward)
+            steps += 1
+            done = terminated or truncated
+        if terminated:
+            assert total == info["score"] and info["end"] is not None and not info["action_mask"].any()
+        assert steps <= cenv.MAX_STEPS
+        lengths.append(steps)
+    assert min(lengths[:3]) >= 5
+    env.close()
+
+
+def test_the_words_environment_plays_the_players_words() -> None:
+    env = gym.make("cardgm/Deadreckoning-v0", best=False)
+    obs, info = env.reset(seed=3)
+    assert info["read_as"] == "opening" and "turn:1 shots:0" in obs
+    obs, reward, terminated, truncated, info = env.step("what is the weather like")
+    assert info["read_as"] in ("ask", "answer") and info["nothing"] == 1 and reward == 0.0
+    obs, reward, terminated, truncated, info = env.step("fire A1")
+    assert info["read_as"] == "move" and "shots:1" in info["ledger"]
+    obs, reward, terminated, truncated, info = env.step("I strike my colours")
+    assert terminated and info["end"] == "struck-colours" and info["score"] == 0 and info["deal"] == "deadreckoning:1.0.0:" + info["deal"].rsplit(":", 1)[1]
+
+
+def test_reset_with_a_seed_is_reproducible_and_options_name_the_deal() -> None:
+    env = gym.make("cardgm/Becalmed-moves-v0", best=False)
+    first = env.reset(seed=11)
+    again = env.reset(seed=11)
+    assert first[0] == again[0] and first[1]["deal"] == again[1]["deal"]
+    other = env.reset(seed=12)
+    assert other[1]["deal"] != first[1]["deal"]
+    _, printed = env.reset(options={"deal": "printed"})
+    assert printed["deal"] == "printed" and env.unwrapped.session.deal.card.tape == load_card("becalmed").tape
+    _, named = env.reset(options={"deal": 7})
+    assert named["deal"] == "becalmed:1.0.0:7"
+    pool = cenv.MovesEnv("becalmed", deals=[3, 5], best=False)
+    assert {pool.reset(seed=s)[1]["deal"] for s in range(12)} == {"becalmed:1.0.0:3", "becalmed:1.0.0:5"}
+
+
+def test_info_carries_the_score_and_the_score_over_the_best_line() -> None:
+    from cardgm.solve.becalmed import solve
+
+    env = cenv.MovesEnv("becalmed")
+    obs, info = env.reset(options={"deal": 4})
+    assert info["best"] is None and info["score"] is None  # the search waits for the end
+    drive = next(i for i, a in enumerate(env.universe) if env.moves.to_json(a) == {"move": "let her drive"})
+    obs, reward, terminated, truncated, info = env.step(drive)
+    assert terminated and info["end"] == "given-over" and reward == 0.0
+    assert info["best"] == solve(env.session.deal.card.tape).score and info["score_over_best"] == 0.0
+
+
+def test_an_illegal_move_changes_nothing() -> None:
+    env = cenv.MovesEnv("deadreckoning", best=False)
+    obs, info = env.reset(seed=1)
+    obs, *_ = env.step(0)  # A1
+    again = env.step(0)
+    assert again[0] == obs and again[4]["legal"] is False and again[4]["turn"] == 2 and again[1] == 0.0
+
+
+def test_no_observation_or_info_shows_the_berth_before_the_end() -> None:
+    """Two duels whose berths differ, fired on the same cells that both answer alike, give the
+    same observations and infos, but for each seal's own commitment; the berth shows at the end."""
+    a, b = cenv.MovesEnv("deadreckoning", best=False), cenv.MovesEnv("deadreckoning", best=False)
+    seen_a, seen_b = [a.reset(options={"deal": 1})], [b.reset(options={"deal": 2})]
+    hulls_a = a.session.game._berth.hull_cells  # the test may look; nothing the agent gets may
+    hulls_b = b.session.game._berth.hull_cells
+    assert hulls_a != hulls_b
+    water = [i for i, m in enumerate(a.universe) if getattr(m, "cell", None) and m.cell not in hulls_a | hulls_b]
+    for i in water[:12]:
+        seen_a.append(a.step(i))
+        seen_b.append(b.step(i))
+
+    def public(env: cenv.MovesEnv, step: tuple) -> str:
+        seal = env.session.game.seal
+        return repr(step).replace(seal.commitment, "<commitment>").replace(seal.reveal_name, "<reveal>")
+
+    for sa, sb in zip(seen_a, seen_b):
+        assert public(a, sa) == public(b, sb)
+        assert "berth" not in sa[-1]["state"] and sa[-1]["deal"] is None
+    strike = len(a.universe) - 1
+    *_, info = a.step(strike)
+    assert sorted(c for cells in info["state"]["berth"].values() for c in cells) == sorted(hulls_a)
+    assert info["deal"] == "deadreckoning:1.0.0:1"
+    from cardgm.seal import verify
+
+    assert verify(info["reveal"], a.session.game.seal.commitment)  # the reveal file checks the seal
+    assert all(step[-1]["reveal"] is None for step in seen_a)
+
+
+def test_replies_fit_the_observation_space() -> None:
+    """The longest replies (a DROVER'S AUTUMN tryst reached early rests the days out in one reply)
+    are well inside it."""
+    env = cenv.MovesEnv("cattle-trail", best=False)
+    longest = 0
+    for seed in range(4):
+        obs, info = env.reset(seed=seed)
+        done = False
+        while not done:
+            mask = info["action_mask"]
+            pushes = [i for i in np.flatnonzero(mask) if env.moves.to_json(env.universe[i]).get("order") in ("PUSH", "TWO BOATS", "FORD")]
+            i = pushes[0] if pushes else int(np.flatnonzero(mask)[0])
+            obs, _, terminated, truncated, info = env.step(i)
+            longest = max(longest, len(obs))
+            done = terminated or truncated
+    assert longest < cenv.MAX_REPLY / 4
+    assert re.search(r"RESULT: AIGC\|cattle-trail\|", obs)

@@ -1,0 +1,171 @@
+"""Every failure a user can meet at the command line: one line naming the file and the reason,
+exit status 2, no traceback, and nothing lost (issue 15, and the CLI cases of issue 14 item 4).
+
+Each case runs the real `cardgm` in a subprocess, in a fresh folder.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).parent.parent
+REVEAL = ROOT / "tests" / "golden" / "deadreckoning" / "sealed-duel-reveal.md"
+TRANSCRIPT = ROOT / "tests" / "transcripts" / "becalmed-chatgpt-copy.txt"
+BINARY = bytes(range(256)) * 4  # every byte value, NUL and invalid UTF-8 among them
+NOT_UTF8 = "FULL, SAIL, ROW\n".encode() + b"caf\xe9 au lait\n"
+
+
+def cardgm(*args: str, cwd: Path, stdin: bytes = b"") -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, PYTHONPATH=str(ROOT), XDG_DATA_HOME=str(cwd / "data"))
+    done = subprocess.run(
+        [sys.executable, "-m", "cardgm.cli", *args], cwd=cwd, input=stdin, capture_output=True, env=env, timeout=120
+    )
+    return subprocess.CompletedProcess(done.args, done.returncode, done.stdout.decode("utf-8"), done.stderr.decode("utf-8"))
+
+
+def one_line(done: subprocess.CompletedProcess[str], *names: str) -> str:
+    """Assert the failure reads as it should, and give its one line."""
+    assert "Traceback" not in done.stderr, done.stderr
+    assert done.returncode == 2, (done.returncode, done.stderr)
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("cardgm: "), done.stderr
+    for name in names:
+        assert name in lines[0], (name, lines[0])
+    return lines[0]
+
+
+def write(folder: Path, name: str, content: str | bytes) -> str:
+    path = folder / name
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content, encoding="utf-8")
+    return name
+
+
+def jsonl(*objects: object) -> str:
+    return "".join(json.dumps(o) + "\n" for o in objects)
+
+
+# -- writing into a place that cannot take it ------------------------------------------------
+
+
+def test_seal_into_a_missing_folder(tmp_path: Path) -> None:
+    line = one_line(cardgm("seal", "-o", "nowhere/reveal.md", cwd=tmp_path), "nowhere/reveal.md")
+    assert "does not exist" in line and not (tmp_path / "nowhere").exists()
+
+
+def test_par_out_that_cannot_be_a_folder_fails_before_the_runs(tmp_path: Path) -> None:
+    write(tmp_path, "blocker", "a file where the folder would go")
+    done = cardgm("par", "becalmed", "-n", "1", "--random-runs", "1", "--out", "blocker/plots", cwd=tmp_path)
+    one_line(done, "blocker/plots", "cannot write the plots")
+    assert done.stdout == ""  # refused before any run, not after the table
+
+
+def test_audit_html_into_a_missing_folder(tmp_path: Path) -> None:
+    one_line(cardgm("audit", str(TRANSCRIPT), "--html", "nowhere/report.html", cwd=tmp_path), "nowhere/report.html")
+
+
+def test_log_into_a_missing_folder_fails_before_the_game_starts(tmp_path: Path) -> None:
+    done = cardgm("play", "becalmed", "--log", "nowhere/run.jsonl", cwd=tmp_path, stdin=b"FULL, SAIL, ROW\n")
+    one_line(done, "nowhere/run.jsonl", "does not exist")
+    assert done.stdout == ""
+
+
+# -- input that is not text ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("option", ["--resume", "--script", "--sealed"])
+def test_a_binary_file_given_to_play(tmp_path: Path, option: str) -> None:
+    name = write(tmp_path, "photo.jpg", BINARY)
+    game = "deadreckoning" if option == "--sealed" else "becalmed"
+    one_line(cardgm("play", game, option, name, cwd=tmp_path), "photo.jpg")
+
+
+@pytest.mark.parametrize("command", [["play"], ["solve", "becalmed", "--card"], ["par", "becalmed", "--no-plot", "--card"]])
+def test_a_binary_card_file(tmp_path: Path, command: list[str]) -> None:
+    name = write(tmp_path, "card.md", BINARY)
+    one_line(cardgm(*command, name, cwd=tmp_path), "card.md", "UTF-8")
+
+
+@pytest.mark.parametrize("command", [["audit"], ["verify", "run"], ["review"], ["verify", "seal"]])
+def test_a_binary_file_to_the_checkers(tmp_path: Path, command: list[str]) -> None:
+    name = write(tmp_path, "blob.bin", BINARY)
+    extra = ["0123456789abcdef"] if command == ["verify", "seal"] else []
+    done = cardgm(*command, name, *extra, cwd=tmp_path)
+    if command == ["verify", "seal"]:  # a hash check reads bytes: any file either matches or not
+        assert done.returncode == 1 and "MISMATCH" in done.stdout and "Traceback" not in done.stderr
+    else:
+        one_line(done, "blob.bin")
+
+
+def test_non_utf8_stdin_with_a_log_keeps_what_was_answered(tmp_path: Path) -> None:
+    done = cardgm("play", "becalmed", "--log", "run.jsonl", cwd=tmp_path, stdin=NOT_UTF8)
+    one_line(done, "stdin", "line 2", "UTF-8")
+    assert "[L] day 2/14 | westing 5/30 | water 22" in done.stdout  # line 1 was answered
+    assert "-----BEGIN AIGC SAVE-----" in done.stdout  # and where to resume from
+    log = [json.loads(line) for line in (tmp_path / "run.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert log[-1]["message"] == "FULL, SAIL, ROW" and log[-1]["state"]["water"] == 22
+
+
+def test_non_utf8_script_names_its_line(tmp_path: Path) -> None:
+    name = write(tmp_path, "orders.txt", NOT_UTF8)
+    done = cardgm("play", "becalmed", "--script", name, cwd=tmp_path)
+    one_line(done, "orders.txt", "line 2")
+    assert "[L] day 2/14" in done.stdout
+
+
+# -- run logs that are not what they claim (issue 14, item 4) ------------------------------------
+
+HEADER = {"cardgm_log": 1, "game": "becalmed", "version": "1.0.0", "card": "becalmed", "options": {}}
+OPENING = {"turn": 1, "message": None, "text": "x"}
+
+
+@pytest.mark.parametrize(
+    "content, reason",
+    [
+        ("[" * 1000 + "]" * 1000 + "\n", "nested too deeply"),
+        ('{"message": ' + "7" * 5000 + ', "text": "x"}\n', "too long"),
+        ("[1, 2]\n", "JSON array"),
+        ("null\n", "JSON null"),
+        (jsonl({**HEADER, "game": 5}, OPENING), "game is not a string"),
+        (jsonl(HEADER, OPENING, {"message": ["FULL"], "text": "x"}), "not a string"),
+        (jsonl({**HEADER, "options": "fast"}, OPENING), "options"),
+        (jsonl({**HEADER, "options": {"bogus": 1}}, OPENING), "no option bogus"),
+        (jsonl({**HEADER, "options": {"stop_day": 99}}, OPENING), "stop_day"),
+    ],
+    ids=["deep", "digits", "array", "null", "game", "message", "options", "unknown-option", "bad-option"],
+)
+def test_verify_run_on_a_log_that_cannot_be_replayed(tmp_path: Path, content: str, reason: str) -> None:
+    name = write(tmp_path, "run.jsonl", content)
+    one_line(cardgm("verify", "run", name, "--card", "becalmed", cwd=tmp_path), "run.jsonl", reason)
+
+
+def test_a_sealed_duels_log_moved_away_from_its_reveal_file(tmp_path: Path) -> None:
+    (tmp_path / "reveal.md").write_bytes(REVEAL.read_bytes())
+    played = cardgm("play", "deadreckoning", "--sealed", "reveal.md", "--log", "duel.jsonl", cwd=tmp_path, stdin=b"A1\n")
+    assert played.returncode == 0, played.stderr
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "duel.jsonl").rename(tmp_path / "elsewhere" / "duel.jsonl")
+    one_line(cardgm("verify", "run", "elsewhere/duel.jsonl", cwd=tmp_path), "elsewhere/duel.jsonl", "reveal.md", "beside")
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "[" * 1000 + "]" * 1000,
+        '{"mapping": {"a": {"message": {"author": {"role": "user"}, "content": {"parts": [' + "7" * 5000 + "]}}}}}",
+        '{"mapping": {"a": 5, "b": {"message": {"author": 3}}}, "current_node": "b"}',
+        '{"mapping": {"b": {"message": {"author": {"role": "user"}, "content": "x"}}}, "current_node": ["b"]}',
+    ],
+    ids=["deep", "digits", "node-not-an-object", "current-node-a-list"],
+)
+def test_audit_of_a_malformed_chat_export(tmp_path: Path, content: str) -> None:
+    name = write(tmp_path, "conversations.json", content)
+    one_line(cardgm("audit", name, cwd=tmp_path), "conversations.json")

@@ -1,0 +1,74 @@
+"""Every shell example in README.md runs as written, in order, from the top of a clone.
+
+The examples run in a fresh folder laid out like a clone (the cards and the sample transcripts
+where a clone has them), with the installed `cardgm` first on PATH and stdin empty, as a reader
+pasting them into a shell would, except that nothing waits at a terminal.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).parent.parent
+# What an example may exit with, when not 0, and why (the README says so beside it).
+EXPECTED = {"cardgm tape --check becalmed": 1}  # BECALMED 1.0.0's printed tape differs from its seed
+# Not run here, with the reason: `make` sets up a venv (the suite already runs in one), the
+# hunter over every berth takes minutes (bench/bench_hunt.py measures it), and `eval --url` needs
+# a chat model's server (tests/agents/test_eval.py runs it against a loopback stub).
+NOT_HERE = (
+    "make play",
+    "make test",
+    "cardgm analyze deadreckoning",
+    "cardgm eval --url http://localhost:8000/v1 --model qwen2.5 --card deadreckoning",
+)
+
+
+def examples() -> list[str]:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    lines: list[str] = []
+    fence: str | None = None  # the open block's label ("" for an unlabelled one: the shell)
+    for line in text.splitlines():
+        if line.startswith("```"):
+            fence = line[3:].strip() if fence is None else None
+            continue
+        if fence == "":
+            command = re.sub(r"\s+#\s.*$", "", line).strip()  # a trailing comment is a note
+            if command:
+                lines.append(command)
+    return lines
+
+
+def test_the_readme_has_the_examples_this_test_expects() -> None:
+    found = examples()
+    assert len(found) > 20 and all(not c.startswith("$") for c in found)
+    for skipped in (*NOT_HERE, *EXPECTED):
+        assert skipped in found, f"{skipped!r} is no longer in README.md: update this test"
+
+
+def test_every_readme_example_runs_as_written(tmp_path: Path) -> None:
+    shutil.copytree(ROOT / "cardgm" / "cards", tmp_path / "cardgm" / "cards")
+    shutil.copytree(ROOT / "tests" / "transcripts", tmp_path / "tests" / "transcripts")
+    bin_dir = Path(sys.executable).parent
+    env = dict(os.environ, PATH=f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}", XDG_DATA_HOME=str(tmp_path / ".data"))
+    if not shutil.which("cardgm", path=env["PATH"]):
+        pytest.skip("the cardgm command is not installed beside this Python (pip install -e .)")
+    for command in examples():
+        if command in NOT_HERE:
+            continue
+        done = subprocess.run(
+            ["bash", "-c", command], cwd=tmp_path, env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=300
+        )
+        want = EXPECTED.get(command, 0)
+        assert done.returncode == want, f"{command}\nexit {done.returncode}, wanted {want}\n{done.stdout[-800:]}\n{done.stderr[-800:]}"
+        assert "Traceback" not in done.stderr, f"{command}\n{done.stderr}"
+    assert "MATCH: the berth in this file is the one that was sealed" in subprocess.run(
+        ["bash", "-c", "cardgm verify seal reveal.md \"$(grep -o 'sha256:[0-9a-f]*' seal.txt)\""],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60,
+    ).stdout
