@@ -768,9 +768,9 @@ class _Auditor:
         ):
             breaches.insert(0, Finding(
                 "save-followed", index, where,
-                "The player pasted a SAVE block after the game had begun, and the AI resumed from it. "
-                f"The card says the last Ledger printed beats any save pasted after it, so the game goes on from {adapter.fields(game, own_run.state).get('day', 'its last LEDGER')!s}".rstrip()
-                + " " + "by the rules.",
+                "The player pasted a SAVE block after the game had begun, and the AI resumed from it. The card "
+                "says the last Ledger printed beats any save pasted after it, so by the rules the game goes on "
+                "from the AI's last LEDGER, and the pasted block changes nothing.",
             ))
         if ai_fields is not None and not follows:
             diffs = adapter.collapse([(k, ai_fields.get(k, "(none)"), v) for k, v in exp_fields.items() if ai_fields.get(k) != v], ai_fields)
