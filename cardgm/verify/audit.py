@@ -310,6 +310,16 @@ class Adapter:
         """Do the words the message names allow this move?"""
         return False
 
+    def readings(self) -> list[tuple[str, Any, str]]:
+        """The other readings of doubtful sentences that the card's words allow, as switches of the
+        game's rulings: (the field of its Rulings, the value that reading gives it, a note for the
+        report). An AI whose numbers follow one consistently is not at fault."""
+        return []
+
+    def rulings(self, **switches: Any) -> Any:
+        """The game's Rulings with these switches (the `rulings` option of its make_game)."""
+        raise NotImplementedError
+
     def unnamed(self, named: Any, action: Any, state: Any) -> str | None:
         """What the message leaves out that the move needs ("gives no hands call"), or None."""
         return None
@@ -610,6 +620,8 @@ class _Auditor:
         self.ai_prev: dict[str, str] | None = None
         self.last_action: Any = None  # the last move run, by the AI's own numbers
         self.patched: dict[int, int] = {}  # tape values the AI announced in place of the printed ones
+        self.rulings: Any = None  # the game's rulings, once the AI is seen to follow another reading
+        self._switches: dict[str, Any] = {}  # the switches of those rulings, by name
 
     # -- the two kinds of reply ----------------------------------------------------------------------
 
@@ -721,7 +733,9 @@ class _Auditor:
 
         # Not what the rules give: a reading the card allows, or the message read from the AI's numbers.
         if ai_fields is not None and not follows and expected is not None:
-            got = self._other_reading(index, message or "", ai_fields, expected, true_step)
+            got = self._another_ruling(message or "", ai_fields, expected, true_step) or self._other_reading(
+                index, message or "", ai_fields, expected, true_step
+            )
             if got is not None:
                 expected, true_step, note = got
                 exp_reply = expected.reply
@@ -807,18 +821,57 @@ class _Auditor:
             own_run.game = self._tape_game()
         return ra
 
-    def _tape_game(self) -> Game:
-        """The game the AI's own numbers play: the printed tape with the values it announced instead."""
-        if not self.patched or not getattr(self.card, "tape", None):
+    def _tape_game(self, rulings: Any = None) -> Game:
+        """The game the AI's own numbers play: the printed tape with the values it announced instead,
+        under the readings it is seen to follow."""
+        rulings = rulings if rulings is not None else self.rulings
+        if not self.patched and rulings is None:
             return self.own_run.game
-        tape = list(self.card.tape)
-        for pos, value in self.patched.items():
-            if 1 <= pos <= len(tape):
-                tape[pos - 1] = value
+        card = self.card
+        if self.patched and getattr(card, "tape", None):
+            tape = list(card.tape)
+            for pos, value in self.patched.items():
+                if 1 <= pos <= len(tape):
+                    tape[pos - 1] = value
+            card = replace(card, tape=tuple(tape))
+        options = dict(self.options, **({"rulings": rulings} if rulings is not None else {}))
         try:
-            return self.make_game(replace(self.card, tape=tuple(tape)), **self.options)
+            return self.make_game(card, **options)
         except (CardError, ValueError):
             return self.own_run.game
+
+    def _another_ruling(
+        self, message: str, ai: dict[str, str], expected: Step, true_step: Step | None,
+    ) -> tuple[Step, Step | None, str] | None:
+        """The AI's numbers follow another reading of a doubtful sentence, one the card's words allow:
+        from here on both lines play that reading, and the report says which the AI follows."""
+        adapter = self.adapter
+        adopted = dict(self._switches)
+        for name, value, note in adapter.readings():
+            if name in adopted:
+                continue
+            rulings = adapter.rulings(**{**adopted, name: value})
+            variant = self._tape_game(rulings)
+            trial = Run(variant, state=expected.before, pending=expected.pending, moved=True)
+            st = step(trial, message)
+            shown = [adapter.fields(self.game, s) for s in [st.after, *adapter.alternatives(self.game, st)]]
+            if not any(_fields_equal(ai, f) for f in shown):
+                continue
+            self._switches = {**adopted, name: value}
+            self.rulings = rulings
+            on_true = true_step is not None and true_step.before == expected.before and true_step.pending == expected.pending
+            undo(self.own_run, expected)
+            self.own_run.game = variant
+            new = step(self.own_run, message)
+            new_true = true_step
+            self.true_run.game = self.make_game(self.card, **dict(self.options, rulings=rulings))
+            if on_true and true_step is not None:
+                undo(self.true_run, true_step)
+                new_true = step(self.true_run, message)
+            if note not in self.readings:
+                self.readings.append(note)
+            return new, new_true, "its numbers follow a reading the card allows: " + note.split(": ", 1)[-1].split(". ")[0]
+        return None
 
     def _other_reading(
         self, index: int, message: str, ai: dict[str, str], expected: Step, true_step: Step | None,

@@ -284,6 +284,26 @@ class BecalmedAdapter(Adapter):
         # Every call the morning asks for must be one the words name: a call nobody named is decided.
         return all(getattr(action, need) in named.get(need, ()) for need in R.needs(state))
 
+    def readings(self) -> list[tuple[str, Any, str]]:
+        follows = "The AI follows a reading the card allows"
+        return [
+            ("sharks_count_the_setting_dusk", True,
+             f"{follows}: SHARKS counted down on the night it is set (\"counted down each dusk in step 2\"). cardgm "
+             "counts it from the next dusk, so that no line goes over for three days (docs/rulings.md, BECALMED 1)."),
+            ("water_floored_after_step_2", True,
+             f"{follows}: the breaker floored once, at the end of the water (\"Never below nothing\" in step 2). "
+             "cardgm stops each removal at nothing (docs/rulings.md, BECALMED 3)."),
+            ("new_man_stays_aboard", True,
+             f"{follows}: the soul who goes down tonight does not go over the side tonight. cardgm lets him, as "
+             "the soul longest down (docs/rulings.md, BECALMED 10)."),
+            ("bail_closes_new_seams", True,
+             f"{follows}: a day of BAIL closes the seams that open that same dusk (\"until a whole day of BAIL "
+             "closes her\"). cardgm keeps the flag: the bailing was done before they opened (docs/rulings.md, BECALMED 12)."),
+        ]
+
+    def rulings(self, **switches: Any) -> R.Rulings:
+        return R.Rulings(**switches)
+
     def unnamed(self, named: dict[str, set[Any]] | None, action: Any, state: State) -> str | None:
         if not isinstance(action, R.Calls) or named is None:
             return None

@@ -66,6 +66,25 @@ class CattleTrailAdapter(Adapter):
                     out.append((action, after))
         return out
 
+    def readings(self) -> list[tuple[str, Any, str]]:
+        # Q1, Q2 and Q13 are settled by the card's own figures (its 96 and its FLESH example), so
+        # only the readings those figures leave open are followed.
+        follows = "The AI follows a reading the card allows"
+        return [
+            ("tryst_days_read", False,
+             f"{follows}: the early days on the tryst ground read no value and move nothing. cardgm plays each "
+             "as a full REST day (docs/rulings.md, DROVER'S AUTUMN 3)."),
+            ("bag_caps_every_change", False,
+             f"{follows}: the bag's 12 limits buying only. cardgm caps every change of MEAL at 12 (docs/rulings.md, "
+             "DROVER'S AUTUMN 8)."),
+            ("band_on_cut_march", False,
+             f"{follows}: no band on a march cut short at a landmark. cardgm bands it in full (docs/rulings.md, "
+             "DROVER'S AUTUMN 14)."),
+        ]
+
+    def rulings(self, **switches: Any) -> rules.Rulings:
+        return rules.Rulings(**switches)
+
     def move_words(self, action: Any) -> str:
         if isinstance(action, DayOrder):
             return action.order + (f" {action.toll_pace}" if action.toll_pace else "")

@@ -232,3 +232,90 @@ def test_every_form_reads_the_same_turns() -> None:
     base = read_transcript(_transcript("becalmed-clean-labels").read_text(encoding="utf-8")).turns
     chat = read_transcript(_transcript("becalmed-clean-chatgpt").read_text(encoding="utf-8")).turns
     assert [(t.role, t.text) for t in base] == [(t.role, t.text) for t in chat]
+
+
+# -- readings the card allows: an AI that plays one consistently is followed, not accused ---------------
+
+
+def _words_for(action) -> str:
+    """A message BECALMED's reader reads as exactly this move."""
+    if isinstance(action, BR.Calls):
+        return ", ".join(c for c in (action.issue, action.canvas, action.hands) if c)
+    if isinstance(action, BR.Turtle):
+        return "take her" if action.take else "leave her"
+    return {0: "let her go", 1: "burn one", 2: "burn both"}[action.burn]
+
+
+def _chat(card_id: str, game, messages: list[str], resume: str | None = None) -> tuple[str, list[str]]:
+    """A chat in which the AI is cardgm playing `game` (another reading), and its LEDGERs."""
+    run = Run(game)
+    first = run.resume(resume) if resume else run.start()
+    out = ["User:", builtin_text(card_id) + (f"\n\n{resume}" if resume else ""), "", "Assistant:", first.text, ""]
+    ledgers = [first.ledger]
+    for msg in messages:
+        reply = run.reply(msg)
+        out += ["User:", msg, "", "Assistant:", reply.text, ""]
+        ledgers.append(reply.ledger)
+    return "\n".join(out), ledgers
+
+
+def _becalmed_line_where_the_readings_differ(rulings: BR.Rulings) -> list[str]:
+    """Seeded random legal play until the other reading's LEDGER parts from cardgm's, and a few replies on."""
+    import random
+
+    card = load_card("becalmed")
+    ruled, other = make_game(card), make_game(card, rulings=rulings)
+    rng = random.Random(7)
+    for _ in range(300):
+        a, b, msgs = Run(ruled), Run(other), []
+        a.start(), b.start()
+        while other.ending(b.state) is None and len(msgs) < 40:
+            msg = _words_for(rng.choice(BR.legal_actions(b.state)))
+            msgs.append(msg)
+            if a.reply(msg).ledger != b.reply(msg).ledger:
+                for _ in range(3):
+                    if other.ending(b.state) is not None:
+                        break
+                    msgs.append(_words_for(rng.choice(BR.legal_actions(b.state))))
+                    b.reply(msgs[-1])
+                return msgs
+    raise AssertionError(f"no random line on this tape tells {rulings} apart")
+
+
+TRYST_SAVE = (
+    "-----BEGIN AIGC SAVE-----\ngame:cattle-trail m:drove rules:1 v:1.0.0 turn:17 day:17/20 mile:175\n"
+    "head:58 flesh:5 meal:6 silver:4 wear:2 spate:0 shod:n\ncrew:you,Ewan,Calum laid:none\nsha:none\n-----END AIGC SAVE-----"
+)
+READINGS = [  # (card, switch, its other value, a line that tells it apart: messages, a SAVE pasted with the card)
+    ("becalmed", "sharks_count_the_setting_dusk", True, None, None),
+    ("becalmed", "water_floored_after_step_2", True, None, None),
+    ("becalmed", "new_man_stays_aboard", True, None, None),
+    ("becalmed", "bail_closes_new_seams", True, None, None),
+    ("cattle-trail", "tryst_days_read", False, ["PUSH"], TRYST_SAVE),
+    ("cattle-trail", "bag_caps_every_change", False, ["STEADY", "TWO BOATS", "EASY", "STEADY", "buy 7 meal and go easy", "STEADY"], None),
+    ("cattle-trail", "band_on_cut_march", False, ["STEADY", "ONE BOAT", "PUSH", "EASY", "STEADY"], None),
+]
+
+
+def test_the_readings_tried_are_every_switch_the_adapters_offer() -> None:
+    from cardgm.verify.audit import adapter_for
+
+    offered = {(g, name, value) for g in ("becalmed", "cattle-trail", "deadreckoning") for name, value, _ in adapter_for(g).readings()}
+    assert offered == {r[:3] for r in READINGS}
+
+
+@pytest.mark.parametrize(("card_id", "switch", "value", "messages", "resume"), READINGS, ids=[r[1] for r in READINGS])
+def test_an_ai_that_plays_another_reading_the_card_allows_is_followed_and_named(card_id, switch, value, messages, resume) -> None:
+    from cardgm.verify.audit import adapter_for
+
+    adapter = adapter_for(card_id)
+    card = load_card(card_id)
+    other = make_game(card, rulings=adapter.rulings(**{switch: value}))
+    if messages is None:
+        messages = _becalmed_line_where_the_readings_differ(adapter.rulings(**{switch: value}))
+    text, ledgers = _chat(card_id, other, messages, resume)
+    assert ledgers != _chat(card_id, make_game(card), messages, resume)[1]  # the line tells the readings apart
+    found = audit(read_transcript(text))
+    assert found.findings == []
+    note = next(n for name, v, n in adapter.readings() if name == switch)
+    assert found.readings == [note] and note in report.text(found)

@@ -70,9 +70,7 @@ def test_each_reads_as_its_form_turn_by_turn_and_names_replies_it_has(sidecar: P
 
 # -- the audit on them ---------------------------------------------------------------------------------
 
-WAITS_FOR_READINGS = {  # a reading the card allows that needs the rules to take a switch (issue 11)
-    "becalmed-honest-sharks-early": "SHARKS counted down on the night it is set needs BECALMED's rules to take the reading",
-}
+WAITS_FOR_READINGS: dict[str, str] = {}  # a transcript the audit cannot yet judge, and why
 
 
 def _audited(sidecar: Path):

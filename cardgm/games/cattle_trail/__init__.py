@@ -21,9 +21,11 @@ NEEDED_SECTIONS = ("THE ROAD", "THE DAY", "ORDERS")
 
 
 class Game:
-    """The DROVER'S AUTUMN game for one card. Options: none yet."""
+    """The DROVER'S AUTUMN game for one card. One option, `rulings=rules.Rulings(...)`: another
+    reading of a doubtful sentence (docs/rulings.md); cardgm plays `rules.RULED`, and the audit
+    follows an AI that plays another the card's words allow."""
 
-    def __init__(self, card: Card) -> None:
+    def __init__(self, card: Card, rulings: rules.Rulings | None = None) -> None:
         if card.game_id != notation.GAME_ID:
             raise CardError(f"{card.source}: not a DROVER'S AUTUMN card (game '{card.game_id}')")
         if card.version != notation.VERSION:
@@ -33,6 +35,7 @@ class Game:
         self.card = card
         self.tape: tuple[int, ...] = card.tape
         self.complete = all(card.has_section(name) for name in NEEDED_SECTIONS)
+        self.rulings = rules.RULED if rulings is None or rulings == rules.RULED else rulings
 
     # -- the protocol ---------------------------------------------------------------------------
 
@@ -52,7 +55,7 @@ class Game:
         return reader.read(self, state, message, pending)
 
     def apply(self, state: Drove, action: Any) -> tuple[Drove, tuple[Any, ...]]:
-        return rules.apply(self.tape, state, action)
+        return rules.apply(self.tape, state, action, self.rulings)
 
     def refusal(self, state: Drove, action: Any) -> str | None:
         return rules.refusal(state, action)
@@ -100,9 +103,10 @@ class Game:
 
 
 def make_game(card: Card, **options: Any) -> Game:
+    rulings = options.pop("rulings", None)
     if options:
-        raise GameError(f"DROVER'S AUTUMN takes no options (given: {', '.join(sorted(options))})")
-    return Game(card)
+        raise GameError(f"DROVER'S AUTUMN takes no options but rulings (given: {', '.join(sorted(options))})")
+    return Game(card, rulings)
 
 
 __all__ = ["Game", "make_game", "Drove"]
