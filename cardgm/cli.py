@@ -629,6 +629,10 @@ from cardgm.agents.command import eval_command  # noqa: E402 - light: click only
 
 main.add_command(eval_command)
 
+from cardgm.web.cli import serve  # noqa: E402  (light: uvicorn and the app load when it runs)
+
+main.add_command(serve)
+
 
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -2,7 +2,9 @@
 
 The examples run in a fresh folder laid out like a clone (the cards and the sample transcripts
 where a clone has them), with the installed `cardgm` first on PATH and stdin empty, as a reader
-pasting them into a shell would, except that nothing waits at a terminal.
+pasting them into a shell would, except that nothing waits at a terminal. Unlabelled blocks are
+the examples; a block labelled `sh` is shown but not run here: a server that runs until stopped,
+and the calls made to it (tests/web/ starts the server and makes those calls).
 """
 
 from __future__ import annotations

@@ -110,5 +110,6 @@ def test_colour_at_a_terminal_and_none_under_no_color(tmp_path) -> None:
         child.expect(r"\| v1\.0\.0")
         reply = child.before[child.before.index("Salvo at B2"):]
         assert ("\x1b[31m\x1b[1mHIT" in reply) is coloured and ("\x1b[33m\x1b[1mshots:1" in reply) is coloured
+        child.expect(">")  # the next prompt: Ctrl-D sent before it would meet a cooked terminal
         child.sendeof()
         child.expect(pexpect.EOF)

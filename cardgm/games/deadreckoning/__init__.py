@@ -26,7 +26,7 @@ from typing import Any
 from cardgm.card import Card, CardError
 from cardgm.game import Ending, Event, ReadAs, Reading, SaveError
 
-from . import notation, reader, rules, voice
+from . import board, notation, reader, rules, voice
 from .rules import Action
 from .state import FLEET, Berth, Duel, Seal
 
@@ -70,6 +70,10 @@ class DeadReckoning:
 
     def narrate(self, before: Duel, action: Action, events: tuple[Event, ...], after: Duel) -> str:
         return voice.narrate(before, events, after)
+
+    def board(self, state: Duel) -> dict[str, Any]:
+        """The shot grid for a front end to draw, each open cell with the words a click sends."""
+        return board.board(state)
 
     def status(self, state: Duel) -> str:
         """Rule 8's shot grid, for the replies the Run writes itself (a refused save, after the end)."""

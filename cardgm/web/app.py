@@ -1,0 +1,371 @@
+"""The site the cards point to: play in the browser, /verify, /epilogue, and a JSON API.
+
+`create_app(store)` builds the ASGI app (FastAPI). It keeps no state between requests: every
+run lives in the store and is rebuilt per request (`cardgm.store.play`). Pages are rendered on
+the server (Jinja2, autoescaped); `static/app.js` only makes sending a message a fetch instead of
+a page load, moves around the clickable board by arrow keys and sends on Enter. Nothing is
+loaded from another host.
+
+Playing a run takes its address, /play/TOKEN (a capability: the token is kept only as its
+hash); the share link /s/SHARE reads it and checks it, and cannot move it.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Form, HTTPException, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+
+from cardgm.card import BUILTIN, CardError, load_card
+from cardgm.run import MAX_MESSAGE, SAVE_BEGIN
+from cardgm.store import RunNotFound, Store, StoredRun
+from cardgm.store import play
+from cardgm.store._secrets import hides_secret, secret_name
+
+from . import api, checks
+from .best import best_line
+
+HERE = Path(__file__).parent
+COOKIE = "cardgm_runs"
+COOKIE_KEEP = 30  # the runs a browser remembers as "yours"
+FETCH = "x-cardgm-fetch"  # header app.js sends: answer with JSON fragments, not a page
+
+SECURITY_HEADERS = {
+    # Everything comes from this host; no inline script. Capability links must not leak by Referer.
+    "Content-Security-Policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+    ),
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+}
+
+
+def cards() -> list[Any]:
+    """The shipped cards, in the order the README lists them."""
+    return [load_card(name) for name in BUILTIN]
+
+
+def blurb(card: Any) -> tuple[str, str | None]:
+    """The card's own opening lines (what it is, how long) and its content note, if it has one."""
+    flat = " ".join(card.text.split())
+    body = flat.split(card.title, 1)[-1].strip()
+    intro = re.split(r"\s*Play begins now\.?", body, maxsplit=1)[0]
+    sentences = re.findall(r"[^.!?]+[.!?]", intro)[:3]
+    note = re.search(r"CONTENT NOTE \(([^)]*)\):\s*([^.]*\.)", body)
+    return " ".join(s.strip() for s in sentences) or intro[:200], (f"Content note ({note.group(1)}): {note.group(2)}" if note else None)
+
+
+def card_named(name: str) -> Any:
+    if name not in BUILTIN:
+        raise HTTPException(404, f"no shipped card is called {name!r}; the cards are {', '.join(BUILTIN)}")
+    return load_card(name)
+
+
+def board_of(run: StoredRun) -> dict[str, Any] | None:
+    """The game's clickable board for where the run stands, if its game draws one."""
+    live = play.rebuild(run)
+    draw: Callable[[Any], dict[str, Any]] | None = getattr(live.game, "board", None)
+    return draw(live.state) if draw else None
+
+
+def log_lines(run: StoredRun) -> str:
+    """The run log, as `cardgm play --log` writes it: `cardgm verify run` replays it (with the
+    reveal file beside it, for a run whose berth was sealed here)."""
+    options = dict(run.options)
+    if run.secret is not None:
+        options["sealed_file"] = secret_name(run.secret)
+    header = {"cardgm_log": 1, "game": run.game_id, "version": run.card_version, "card": run.card_source, "options": options}
+    lines = [json.dumps(header)] + [json.dumps(m.reply, ensure_ascii=False) for m in run.messages]
+    return "\n".join(lines) + "\n"
+
+
+def _remembered(request: Request) -> list[str]:
+    raw = request.cookies.get(COOKIE, "")
+    return [t for t in raw.split(".") if re.fullmatch(r"[A-Za-z0-9_-]{20,64}", t)][:COOKIE_KEEP]
+
+
+def _remember(response: Response, request: Request, token: str) -> None:
+    tokens = [token] + [t for t in _remembered(request) if t != token]
+    response.set_cookie(
+        COOKIE, ".".join(tokens[:COOKIE_KEEP]), max_age=400 * 24 * 3600, httponly=True, samesite="lax", path="/"
+    )
+
+
+def _token_from(address: str) -> str | None:
+    """A play token from what a player pastes: the whole address, a path, or the token."""
+    m = re.search(r"(?:/play/)?([A-Za-z0-9_-]{20,64})/?\s*$", address.strip())
+    return m.group(1) if m else None
+
+
+def create_app(store: Store) -> FastAPI:
+    app = FastAPI(
+        title="cardgm",
+        summary="The exact game master for AI game cards: play, verify, the epilogue.",
+        description=(
+            "Create a run of a card, send the player's messages, read each reply: the same object "
+            "`cardgm play --json` prints (see the README). A run's token is its capability: keep it."
+        ),
+        version=_version(),
+        docs_url=None,  # Swagger UI loads from another host; the schema is at /openapi.json
+        redoc_url=None,
+    )
+    app.state.store = store
+    templates = Jinja2Templates(directory=str(HERE / "templates"))
+    templates.env.globals.update(MAX_MESSAGE=MAX_MESSAGE, SAVE_BEGIN=SAVE_BEGIN)
+    app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
+    app.include_router(api.router)
+
+    @app.middleware("http")
+    async def security_headers(request: Request, call_next: Callable[[Request], Any]) -> Response:
+        response = await call_next(request)
+        for key, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(key, value)
+        if request.url.path.startswith(("/play/", "/s/", "/api/")):
+            response.headers.setdefault("Cache-Control", "no-store")
+        return response
+
+    @app.exception_handler(RequestValidationError)
+    async def one_line_validation(request: Request, exc: RequestValidationError) -> JSONResponse:
+        # One line a person can read, never a list of pydantic internals.
+        first = exc.errors()[0] if exc.errors() else {}
+        if first.get("type") == "json_invalid":
+            return JSONResponse({"detail": "the request body is not valid JSON"}, status_code=422)
+        where = ".".join(str(p) for p in first.get("loc", ()) if p not in ("body", "query", "path"))
+        text = f"{where}: {first.get('msg', 'invalid')}" if where else str(first.get("msg", "invalid request"))
+        return JSONResponse({"detail": text}, status_code=422)
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, exc: HTTPException) -> Response:
+        if request.url.path.startswith("/api/") or request.headers.get(FETCH):
+            return JSONResponse({"detail": exc.detail}, status_code=exc.status_code)
+        return page(request, "error.html", {"status": exc.status_code, "detail": exc.detail}, status=exc.status_code)
+
+    def page(request: Request, name: str, context: dict[str, Any], status: int = 200) -> HTMLResponse:
+        return templates.TemplateResponse(request, name, context, status_code=status)
+
+    def fragment(name: str, **context: Any) -> str:
+        return templates.get_template(name).render(**context)
+
+    # -- home, creating and resuming runs --------------------------------------------------------
+
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    def home(request: Request) -> HTMLResponse:
+        mine = store.runs_for_tokens(_remembered(request))
+        counts = store.counts()
+        shown = [
+            {"card": c, "blurb": blurb(c)[0], "note": blurb(c)[1], "secret": hides_secret(c), "playing": counts.get((c.game_id, "playing"), 0),
+             "ended": counts.get((c.game_id, "ended"), 0)}
+            for c in cards()
+        ]
+        return page(request, "home.html", {
+            "cards": shown,
+            "playing": [(t, r) for t, r in mine if not r.ended],
+            "ended": [(t, r) for t, r in mine if r.ended][:10],
+        })
+
+    @app.post("/runs", include_in_schema=False)
+    def new_run(request: Request, card: str = Form(...), name: str = Form("")) -> Response:
+        the_card = card_named(card)
+        new, _ = play.start(store, the_card, name=name)
+        response = RedirectResponse(f"/play/{new.token}", status_code=303)
+        _remember(response, request, new.token)
+        return response
+
+    @app.get("/resume", response_class=HTMLResponse, include_in_schema=False)
+    def resume_form(request: Request) -> HTMLResponse:
+        return page(request, "resume.html", {"cards": cards()})
+
+    @app.post("/resume", include_in_schema=False)
+    def resume(request: Request, address: str = Form(""), save: str = Form(""), reveal: str = Form(""), name: str = Form("")) -> Response:
+        def again(error: str) -> HTMLResponse:
+            return page(request, "resume.html", {"cards": cards(), "error": error, "address": address, "save": save}, status=422)
+
+        if address.strip():
+            token = _token_from(address)
+            if token is None or store.load(token) is None:
+                return again("No run has that address here. Paste the whole address of the run's page.")
+            response = RedirectResponse(f"/play/{token}", status_code=303)
+            _remember(response, request, token)
+            return response
+        save = save.replace("\r\n", "\n")
+        if SAVE_BEGIN not in save:
+            return again(f"Paste a run's address, or a SAVE block (it starts {SAVE_BEGIN}).")
+        m = re.search(r"\bgame:\s*([a-z0-9-]+)", save)
+        card = next((c for c in cards() if m and c.game_id == m.group(1)), None)
+        if card is None:
+            named = f"game:{m.group(1)}" if m else "no game: line"
+            return again(f"That SAVE block names {named}; the cards here are {', '.join(c.game_id for c in cards())}.")
+        secret = reveal.replace("\r\n", "\n") if reveal.strip() else None
+        try:
+            new, _ = play.start(store, card, first_message=save, secret=secret, draw=False, name=name)
+        except play.Refused as exc:
+            return again(str(exc))
+        except (ValueError, CardError) as exc:
+            return again(f"That reveal file cannot be played: {exc}")
+        response = RedirectResponse(f"/play/{new.token}", status_code=303)
+        _remember(response, request, new.token)
+        return response
+
+    # -- a run's page ------------------------------------------------------------------------------
+
+    def run_context(run: StoredRun, token: str | None) -> dict[str, Any]:
+        board, broken = None, None
+        if token and not run.ended:
+            try:
+                board = board_of(run)
+            except play.ReplayMismatch as exc:
+                broken = str(exc)  # shown, and the message box with it, rather than a bare 500
+        return {
+            "run": run,
+            "token": token,
+            "board": board,
+            "broken": broken,
+            "error": broken,
+            "entries": run.messages,
+            "reveal": secret_name(run.secret) if run.secret and run.ended else None,
+        }
+
+    @app.get("/play/{token}", response_class=HTMLResponse, include_in_schema=False)
+    def run_page(request: Request, token: str) -> HTMLResponse:
+        run = store.load(token)
+        if run is None:
+            raise HTTPException(404, "No run has that address. Check it, or start a new run from the home page.")
+        response = page(request, "run.html", run_context(run, token))
+        _remember(response, request, token)
+        return response
+
+    @app.post("/play/{token}", include_in_schema=False)
+    def run_send(request: Request, token: str, message: str = Form("")) -> Response:
+        message = message.replace("\r\n", "\n")
+        wants_json = bool(request.headers.get(FETCH))
+        try:
+            run, _ = play.send(store, token, message)
+        except RunNotFound:
+            raise HTTPException(404, "No run has that address.") from None
+        except play.ReplayMismatch as exc:
+            raise HTTPException(409, str(exc)) from None
+        except play.Refused as exc:
+            if wants_json:
+                return JSONResponse({"detail": str(exc)}, status_code=422)
+            stored = store.load(token)
+            assert stored is not None
+            return page(request, "run.html", {**run_context(stored, token), "error": str(exc), "draft": message}, status=422)
+        if not wants_json:
+            return RedirectResponse(f"/play/{token}#r{run.messages[-1].seq}", status_code=303)
+        context = run_context(run, token)
+        return JSONResponse({
+            "entries": fragment("_entries.html", entries=run.messages[-1:]),
+            "ledger": run.ledger,
+            "board": fragment("_board.html", board=context["board"]) if context["board"] else "",
+            "ended": run.ended,
+            "tail": fragment("_ended.html", **context) if run.ended else "",
+        })
+
+    # -- share links -------------------------------------------------------------------------------
+
+    def shared(share_id: str) -> StoredRun:
+        run = store.load_shared(share_id)
+        if run is None:
+            raise HTTPException(404, "No run is shared by that link.")
+        return run
+
+    @app.get("/s/{share_id}", response_class=HTMLResponse, include_in_schema=False)
+    def share_page(request: Request, share_id: str) -> HTMLResponse:
+        return page(request, "share.html", run_context(shared(share_id), None))
+
+    @app.post("/s/{share_id}/check", response_class=HTMLResponse, include_in_schema=False)
+    def share_check(request: Request, share_id: str) -> HTMLResponse:
+        run = shared(share_id)
+        report = replay_report(run)
+        return page(request, "share.html", {**run_context(run, None), "check": report})
+
+    @app.get("/s/{share_id}/log.jsonl", include_in_schema=False)
+    def share_log(share_id: str) -> PlainTextResponse:
+        run = shared(share_id)
+        return PlainTextResponse(log_lines(run), headers={"Content-Disposition": f'attachment; filename="cardgm-{share_id}.jsonl"'})
+
+    @app.get("/s/{share_id}/{name}", include_in_schema=False)
+    def share_reveal(share_id: str, name: str) -> PlainTextResponse:
+        run = shared(share_id)
+        # The reveal file only once the run is over: before, it is the berth itself.
+        if run.secret is None or not run.ended or name != secret_name(run.secret):
+            raise HTTPException(404, "There is no such file here (a sealed berth is revealed only at the end).")
+        return PlainTextResponse(run.secret, headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    def replay_report(run: StoredRun) -> checks.Report:
+        if run.secret is not None and run.secret_hidden and not run.ended:
+            return checks.Report(None, "The replay check opens at the end, with the sealed berth.")
+        return checks.run_report(log_lines(run), run.result, reveal=run.secret)
+
+    app.state.replay_report = replay_report
+
+    # -- /verify -----------------------------------------------------------------------------------
+
+    @app.get("/verify", response_class=HTMLResponse, include_in_schema=False)
+    def verify_page(request: Request) -> HTMLResponse:
+        return page(request, "verify.html", {"cards": cards(), "form": {}})
+
+    def verified(request: Request, kind: str, report: checks.Report, form: dict[str, str]) -> HTMLResponse:
+        return page(request, "verify.html", {"cards": cards(), "kind": kind, "report": report, "form": form})
+
+    @app.post("/verify/run", response_class=HTMLResponse, include_in_schema=False)
+    def verify_run(request: Request, log: str = Form(""), result: str = Form(""), card: str = Form(""), reveal: str = Form("")) -> HTMLResponse:
+        return verified(request, "run", checks.run_report(log, result, card, reveal), {"log": log, "result": result, "card": card, "reveal": reveal})
+
+    @app.post("/verify/audit", response_class=HTMLResponse, include_in_schema=False)
+    def verify_audit(request: Request, transcript: str = Form(""), card: str = Form("")) -> HTMLResponse:
+        return verified(request, "audit", checks.audit_report(transcript, card), {"transcript": transcript, "card": card})
+
+    @app.post("/verify/tape", response_class=HTMLResponse, include_in_schema=False)
+    def verify_tape(request: Request, seed: str = Form("")) -> HTMLResponse:
+        return verified(request, "tape", checks.tape_report(seed), {"seed": seed})
+
+    @app.post("/verify/seal", response_class=HTMLResponse, include_in_schema=False)
+    def verify_seal(request: Request, reveal: str = Form(""), commitment: str = Form("")) -> HTMLResponse:
+        return verified(request, "seal", checks.seal_report(reveal, commitment), {"reveal": reveal, "commitment": commitment})
+
+    # -- /epilogue ---------------------------------------------------------------------------------
+
+    @app.get("/epilogue", response_class=HTMLResponse, include_in_schema=False)
+    def epilogue(request: Request) -> HTMLResponse:
+        counts = store.counts()
+        boards = [
+            {
+                "card": c,
+                "best": best_line(store, c),
+                "leaders": store.leaderboard(c.game_id, limit=20),
+                "ended": counts.get((c.game_id, "ended"), 0),
+                "playing": counts.get((c.game_id, "playing"), 0),
+            }
+            for c in cards()
+        ]
+        return page(request, "epilogue.html", {"boards": boards})
+
+    @app.get("/healthz", include_in_schema=False)
+    def healthz() -> PlainTextResponse:
+        return PlainTextResponse("ok")
+
+    return app
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("cardgm")
+    except PackageNotFoundError:  # pragma: no cover - a checkout without install
+        return "0"
+
+
+def escape(text: str) -> str:
+    return html.escape(text)

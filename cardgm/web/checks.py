@@ -1,0 +1,143 @@
+"""The /verify page's four checks, each giving the very report the terminal prints:
+
+- `run_report`: a run log and a RESULT line, as `cardgm verify run LOG --result LINE`;
+- `audit_report`: a chat transcript, as `cardgm audit FILE`;
+- `tape_report`: a seed, the tape rebuilt and a card's printed tape compared, as `cardgm tape --check`;
+- `seal_report`: a reveal file and its commitment, as `cardgm verify seal REVEAL COMMITMENT`.
+
+Each returns a `Report`: `ok` (True: all matches; False: something differs; None: nothing to
+judge, e.g. the input could not be read) and the text, line for line the CLI's. The tests hold
+each against the CLI's output for the same input.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from cardgm.card import BUILTIN, CardError, load_card
+
+
+@dataclass(frozen=True)
+class Report:
+    ok: bool | None
+    text: str
+
+
+def _error(text: str) -> Report:
+    return Report(None, text)
+
+
+def run_report(log_text: str, result: str | None = None, card: str | None = None, reveal: str | None = None) -> Report:
+    """`cardgm verify run`. A log naming a reveal file (a sealed duel) is replayed with `reveal`,
+    the text of that file, standing beside it."""
+    from cardgm.verify.replay import LogError, read_log, replay
+
+    result = (result or "").strip() or None
+    card = (card or "").strip() or None
+    try:
+        the_log = read_log(log_text)
+    except LogError as exc:
+        return _error(f"the run log: {exc}")
+    with tempfile.TemporaryDirectory(prefix="cardgm-verify-") as folder:
+        base = Path(folder)
+        options = dict(the_log.options)
+        for key, value in the_log.options.items():
+            if key.endswith("_file"):
+                # Only the pasted file is read, never a path on this machine that a log names.
+                name = Path(str(value)).name or "reveal.md"
+                if not reveal or not reveal.strip():
+                    return _error(f"the run log plays the sealed file {name}: paste that file too")
+                (base / name).write_bytes(reveal.replace("\r\n", "\n").encode("utf-8"))
+                options[key] = name
+        the_log = replace(the_log, options=options)
+        try:
+            verdict = replay(the_log, card=card, result=result, base=base)
+        except (LogError, CardError, ValueError) as exc:
+            return _error(f"the run log: {exc}")
+    final = verdict.final
+    lines = [
+        f"messages replayed  {len(the_log.messages)}",
+        f"final LEDGER       {final.ledger}",
+        f"end                {final.end or '(not ended)'}",
+        f"score              {final.score if final.score is not None else '(not ended)'}",
+        f"RESULT             {final.result or '(not ended)'}",
+    ]
+    if verdict.divergence:
+        turn, recorded, replayed = verdict.divergence
+        lines.append(f"the log's reply at turn {turn} differs from the replay:")
+        lines.append("  recorded: " + recorded.replace("\n", "\n            "))
+        lines.append("  replayed: " + replayed.replace("\n", "\n            "))
+    for check in verdict.result_checks:
+        mark = "ok " if check.ok else "DIFFERS"
+        lines.append(f"  {mark:7} {check.name:8} given {check.claimed!r}, replay {check.replayed!r}")
+    if result is not None:
+        lines.append("RESULT matches exactly." if verdict.matches else "RESULT does NOT match.")
+    return Report(verdict.matches, "\n".join(lines))
+
+
+def audit_report(transcript: str, card: str | None = None) -> Report:
+    """`cardgm audit`: every LEDGER of a chat run against the rules."""
+    from cardgm.verify import report
+    from cardgm.verify.audit import AuditError, audit
+    from cardgm.verify.transcript_io import TranscriptError, read_transcript
+
+    try:
+        found = audit(read_transcript(transcript), card_name=(card or "").strip() or None)
+    except (TranscriptError, AuditError, CardError) as exc:
+        return _error(f"the transcript: {exc}")
+    return Report(not found.findings, report.text(found))
+
+
+def tape_report(seed: str, n: int = 40) -> Report:
+    """A seed's tape rebuilt; where a shipped card prints a tape from that seed, `cardgm tape
+    --check CARD`'s comparison, else the derived values as `cardgm tape SEED N` prints them."""
+    from cardgm.tape import compare, derive
+
+    seed = seed.strip()
+    if not seed:
+        return _error("give a seed, e.g. the one in a card's DICE TAPE heading")
+    if len(seed) > 200 or any(ch.isspace() for ch in seed):
+        return _error("a seed is one word, such as name:1.0.0")
+    card = next((c for c in (load_card(name) for name in BUILTIN) if c.seed == seed and c.tape), None)
+    if card is None:
+        return Report(None, " ".join(str(v) for v in derive(seed, n)))
+    derived = derive(seed, len(card.tape))
+    lines = [f"seed     {card.seed}", f"printed  {' '.join(map(str, card.tape))}", f"derived  {' '.join(map(str, derived))}"]
+    diffs = compare(card.tape, derived)
+    if not diffs:
+        lines.append(f"all {len(card.tape)} printed values match the derivation.")
+        return Report(True, "\n".join(lines))
+    lines.append(f"{len(diffs)} of {len(card.tape)} positions differ (the printed tape is what the game reads):")
+    lines += [f"  tape:{d.position}  printed {d.printed}  derived {d.derived}" for d in diffs]
+    return Report(False, "\n".join(lines))
+
+
+def seal_report(reveal: str, commitment: str) -> Report:
+    """`cardgm verify seal`: the reveal file's SHA-256 against the commitment, and its berth."""
+    from cardgm import seal
+
+    # A browser sends a pasted file's line ends as CRLF; the file was most likely written with LF.
+    lf, asis = reveal.replace("\r\n", "\n").encode("utf-8"), reveal.encode("utf-8")
+    try:
+        ok = seal.verify(lf, commitment)
+        raw = lf
+        if not ok and seal.verify(asis, commitment):
+            ok, raw = True, asis
+    except ValueError as exc:
+        return _error(str(exc))
+    lines = [f"sha256   {seal.commitment(raw)}", f"claimed  {commitment.strip().lower()}"]
+    if not ok:
+        lines.append("MISMATCH: this reveal file is not the one that was sealed.")
+        return Report(False, "\n".join(lines))
+    try:
+        berth = seal.parse_reveal(raw.decode("utf-8"))
+    except ValueError as exc:
+        lines.append(f"the hash matches, but the file holds no readable berth: {exc}")
+        return Report(False, "\n".join(lines))
+    if not berth.is_legal():
+        lines.append("the hash matches, but the berth in it is not legal (hulls touch or are misplaced).")
+        return Report(False, "\n".join(lines))
+    lines.append("MATCH: the berth in this file is the one that was sealed, and it is legal.")
+    return Report(True, "\n".join(lines))

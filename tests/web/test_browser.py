@@ -1,0 +1,239 @@
+"""The site in a real browser (Playwright driving Debian's chromium, never a downloaded one):
+a whole game of each card by keyboard alone, a resume from a pasted SAVE, a verify, a share link
+and its replay check, the leaderboard; a screenshot of each page (in $CARDGM_SCREENSHOTS when
+set, else the test's temporary folder).
+
+Skipped, saying why, where chromium or the playwright package is missing
+(`apt-get install -y chromium`; `pip install -e '.[test]'`).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from cardgm import seal
+from cardgm.store import open_store
+
+from . import live
+
+CHROMIUM = os.environ.get("CARDGM_CHROMIUM", "/usr/bin/chromium")
+ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]
+GOLDEN = Path(__file__).parent.parent / "golden"
+
+
+def _skip_reason() -> str | None:
+    if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
+        return f"no chromium at {CHROMIUM} (apt-get install -y chromium)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the playwright package is not installed (pip install -e '.[test]')"
+    return None
+
+
+pytestmark = pytest.mark.skipif(bool(_skip_reason()), reason=_skip_reason() or "")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("site")
+    db = str(folder / "runs.sqlite3")
+    server = live.start(db)
+    yield server.url, db
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    pg = context.new_page()
+    pg.set_default_timeout(15000)
+    yield pg
+    context.close()
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory) -> Path:
+    where = os.environ.get("CARDGM_SCREENSHOTS")
+    folder = Path(where) if where else tmp_path_factory.mktemp("screens")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def messages(name: str) -> list[str]:
+    from cardgm.transcript import read_messages
+
+    return read_messages((GOLDEN / name).read_text(encoding="utf-8"))
+
+
+def tab_to(page, text: str, limit: int = 60) -> None:
+    """Press Tab until the focused element says `text` (keyboard only)."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        focused = page.locator(":focus")
+        if focused.count() and text in (focused.inner_text() or focused.get_attribute("value") or ""):
+            return
+    raise AssertionError(f"Tab never reached {text!r}")
+
+
+def start_by_keyboard(page, url: str, title: str) -> str:
+    page.goto(url)
+    tab_to(page, f"Play {title}")
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(r".*/play/[A-Za-z0-9_-]+$"))
+    page.locator("#msg").wait_for()
+    return page.url.rsplit("/", 1)[1]
+
+
+def say(page, message: str) -> None:
+    """Type a message into the box and press Enter; wait for its reply to be appended."""
+    before = page.locator("#log .entry").count()
+    assert page.locator("#msg:focus").count() == 1  # the box keeps the focus between messages
+    for i, line in enumerate(message.split("\n")):
+        if i:
+            page.keyboard.press("Shift+Enter")
+        page.keyboard.type(line)
+    page.keyboard.press("Enter")
+    page.locator("#log .entry").nth(before).wait_for()
+
+
+def ledger(page) -> str:
+    return page.locator("#ledger").inner_text()
+
+
+@pytest.mark.parametrize(("card", "title", "script"), [
+    ("becalmed", "BECALMED", "becalmed/landfall.in"),
+    ("cattle-trail", "DROVER'S AUTUMN", "cattle-trail/best-line-96.in"),
+])
+def test_a_whole_game_by_keyboard(site, page, shots, card, title, script) -> None:
+    url, _ = site
+    start_by_keyboard(page, url, title)
+    page.screenshot(path=str(shots / f"{card}-opening.png"))
+    for m in messages(script):
+        say(page, m)
+        if page.locator("#ended-h").count():
+            break
+    golden = (GOLDEN / script).with_suffix(".golden").read_text(encoding="utf-8")
+    result = re.findall(r"^RESULT: .*$", golden, re.M)[-1]
+    assert page.locator(".ended .result").inner_text() == result
+    assert ledger(page) == re.findall(r"^\[L\] .*$", golden, re.M)[-1]
+    # The live region holds every reply, in order, the last one the RESULT's.
+    assert page.locator("#log[role=log][aria-live=polite] .entry").count() >= len(messages(script))
+    page.screenshot(path=str(shots / f"{card}-ended.png"), full_page=True)
+
+
+def test_a_sealed_duel_by_keyboard_on_the_board(site, page, shots) -> None:
+    url, db = site
+    token = start_by_keyboard(page, url, "DEADRECKONING")
+    store = open_store(db)
+    hulls = sorted(seal.parse_reveal(store.load(token).secret).hull_cells)  # only the server knows
+    store.dispose()
+    say(page, "where are the ships?")
+    # To the board: Shift+Tab from the box lands on its one tab stop (A1), then arrows.
+    page.keyboard.press("Shift+Tab")
+    focused = page.locator(":focus")
+    assert focused.get_attribute("aria-label").startswith("A1")
+    at = (0, 0)
+    water = [c for c in ("A1", "H8") if c not in hulls]
+    for cell in water + hulls:
+        row, col = int(cell[1]) - 1, "ABCDEFGH".index(cell[0])
+        for _ in range(row - at[0]):
+            page.keyboard.press("ArrowDown")
+        for _ in range(at[0] - row):
+            page.keyboard.press("ArrowUp")
+        for _ in range(col - at[1]):
+            page.keyboard.press("ArrowRight")
+        for _ in range(at[1] - col):
+            page.keyboard.press("ArrowLeft")
+        at = (row, col)
+        assert page.locator(":focus").get_attribute("aria-label").startswith(cell)
+        before = page.locator("#log .entry").count()
+        page.keyboard.press("Enter")
+        page.locator("#log .entry").nth(before).wait_for()
+        if cell == hulls[4]:
+            page.screenshot(path=str(shots / "deadreckoning-midgame.png"))
+    assert page.locator(".ended .result").inner_text().startswith("RESULT: AIGC|deadreckoning|duel|v1.0.0|end:cleared|")
+    assert f"score:{100 - len(water)}" in page.locator(".ended .result").inner_text()
+    page.screenshot(path=str(shots / "deadreckoning-ended.png"), full_page=True)
+
+    # The share link: read-only, the RESULT line, a one-click replay check.
+    share = page.locator(".ended a[href^='/s/']").first.get_attribute("href")
+    page.goto(url.rstrip("/") + share)
+    assert page.locator("#msg").count() == 0 and page.locator(".badge").inner_text() == "read-only"
+    page.get_by_role("button", name="Check the replay").click()
+    page.locator(".report.ok").wait_for()
+    assert "RESULT matches exactly." in page.locator(".report pre").inner_text()
+    page.screenshot(path=str(shots / "share-checked.png"), full_page=True)
+
+    # The leaderboard lists it, beside the best line each tape allows.
+    page.goto(url + "epilogue")
+    board = page.locator("section[aria-labelledby='ep-deadreckoning'] table.leaders")
+    assert board.locator("tbody tr").count() >= 1
+    assert page.get_by_text("The best line this tape allows: 100").count() == 1
+    page.screenshot(path=str(shots / "epilogue.png"), full_page=True)
+
+
+def test_resume_from_a_pasted_save(site, page, shots) -> None:
+    url, _ = site
+    start_by_keyboard(page, url, "BECALMED")
+    say(page, "FULL, SAIL, ROW")
+    say(page, "save")
+    saved_ledger = ledger(page)
+    block = re.search(r"-----BEGIN AIGC SAVE-----.*?-----END AIGC SAVE-----", page.locator("#log .entry").last.inner_text(), re.S).group(0)
+    page.goto(url + "resume")
+    page.locator("#save").focus()
+    page.keyboard.type(block)
+    tab_to(page, "Resume from this SAVE")
+    page.screenshot(path=str(shots / "resume.png"), full_page=True)
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(r".*/play/"))
+    assert ledger(page) == saved_ledger
+    assert "resume" in page.locator("#log .entry").last.inner_text().lower() or page.locator("#log .entry").count() == 2
+    say(page, "short ration, awning up, watch tonight")
+    assert ledger(page).startswith("[L] day 3/14")
+    page.screenshot(path=str(shots / "resumed.png"))
+
+
+def test_verify_a_seed_and_a_seal(site, page, shots) -> None:
+    url, _ = site
+    page.goto(url)
+    page.screenshot(path=str(shots / "home.png"), full_page=True)
+    page.goto(url + "verify")
+    page.locator("#t-seed").fill("becalmed:1.0.0")
+    page.get_by_role("button", name="Rebuild and compare").click()
+    page.locator(".report").wait_for()
+    report = page.locator(".report pre").inner_text()
+    assert "printed" in report and "derived" in report and "tape:7" in report
+    page.screenshot(path=str(shots / "verify-tape.png"), full_page=True)
+    text = seal.write_reveal(seal.draw_berth(__import__("random").Random(4)), "d" * 32)
+    page.locator("#s-reveal").fill(text)
+    page.locator("#s-commit").fill(seal.commitment(text))
+    page.get_by_role("button", name="Check the seal").click()
+    page.locator(".report.ok").wait_for()
+    assert "MATCH: the berth in this file is the one that was sealed" in page.locator(".report pre").inner_text()
+
+
+def test_typed_markup_shows_as_text(site, page) -> None:
+    url, _ = site
+    start_by_keyboard(page, url, "BECALMED")
+    say(page, "<img src=x onerror=alert(1)> hello")
+    assert page.locator("#log img").count() == 0
+    assert "<img src=x onerror=alert(1)> hello" in page.locator("#log .you pre").last.inner_text()
