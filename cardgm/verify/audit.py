@@ -1,30 +1,23 @@
-"""Audit a chat transcript in which an AI ran one of our cards.
-
-For every AI reply: which player message it answers, what cardgm's own Run gives for the same
-player messages (the true line), and every way the AI's reply departs from the rules.
+"""Audit a chat transcript in which an AI ran one of our cards: report only what every reading
+of the card forbids (docs/audit.md).
 
 Two Runs step through the player's messages side by side:
 
-- the true Run: the rules on the player's messages, from the card (or a pasted SAVE) on;
-- the own-numbers Run: the same rules, but re-based on the AI's own LEDGER after every reply
-  whose numbers differ. Each reply is judged against what follows from the AI's *own* previous
-  LEDGER, so one mistake is reported once, where it is made, and a later reply is a finding only
-  if it does not follow from the AI's own numbers either. Whether a reply is still on the true line
-  is reported beside it, separately.
+- the rules' Run: the rules on the player's messages, from the card (or a pasted SAVE) on;
+- the AI's-numbers Run: the same rules, re-based on the AI's own LEDGER after every reply whose
+  numbers differ, playing any tape value the AI announced in place of the printed one. Each reply
+  is judged against what follows from the AI's *own* previous LEDGER, so one mistake is reported
+  once, where it is made.
 
-Findings (each at one AI reply):
+A message is read by the readers of play; one they cannot settle is read from the AI's numbers
+when its words allow that move. A reply that follows another reading of a doubtful sentence the
+card allows (a switch of the game's Rulings) is followed on both lines and named.
 
-- `ledger`: a LEDGER field that does not follow, in plain words with the rules' reasons;
-- `ledger-missing`, `ledger-format`, `ledger-not-last`: the card's LEDGER rule itself;
-- `decided-for-player`: the AI moved the game on a message that gives no such move, or ran a move
-  the player never gave (its numbers are what another call gives);
-- `tape-changed`, `tape-out-of-turn`, `third-value`: a tape value announced that is not the printed
-  one, read ahead of its turn, or more values read in a day than the card allows;
-- `hidden-revealed`: a hidden cell named before it was struck (DEADRECKONING);
-- `result`: a RESULT line that does not follow, is missing at an end, or comes with no end.
-
-A reply whose numbers went wrong because of a breach (a changed tape value, a call decided for the
-player) reports the breach once, with the LEDGER differences listed under it as its consequences.
+Findings, each at one AI reply numbered as the chat shows it (the opening is 1), with a stable
+code for programs and plain sentences for the player: `ledger`, `ledger-missing`,
+`ledger-format`, `ledger-not-last`, `decided-for-player`, `tape-changed`, `tape-out-of-turn`,
+`third-value`, `hidden-revealed`, `result`, `save`, `save-format`, `save-followed`. A reply whose
+numbers went wrong because of a breach reports the breach once, its LEDGER differences under it.
 """
 
 from __future__ import annotations
