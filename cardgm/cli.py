@@ -527,7 +527,9 @@ def verify_run(log: str, card: str | None, result: str | None, **given_files: st
 @click.option("--json", "as_json", is_flag=True, help="Print the audit as one JSON object.")
 @click.option("--html", "html_out", type=click.Path(dir_okay=False, writable=True), help="Also write a shareable HTML page to FILE.")
 def audit_cmd(transcript: str, card: str | None, as_json: bool, html_out: str | None) -> None:
-    """Audit a chat TRANSCRIPT in which an AI ran a card: every LEDGER against the rules.
+    """Audit a chat TRANSCRIPT in which an AI ran a card: every LEDGER, SAVE block, RESULT line and
+    announced tape value against the card's rules, reading the player's words as play does. Only
+    what every reading of the card forbids is reported; a reading the card allows is named.
 
     TRANSCRIPT is plain text copied from a chat page (turns marked "You said:" / "ChatGPT said:",
     "User:" / "Assistant:", Markdown headings or bold names, or unmarked with each AI reply ending

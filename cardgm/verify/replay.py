@@ -94,7 +94,8 @@ def read_log(text: str) -> RunLog:
         if not isinstance(obj, dict):
             raise LogError(f"line {i} is not a JSON object: {WHAT_A_LOG_IS}")
         objects.append(obj)
-    card, options, resume = None, {}, None
+    card, resume = None, None
+    options: dict[str, Any] = {}
     if "cardgm_log" in objects[0]:
         header = objects.pop(0)
         resume = header.get("resume")

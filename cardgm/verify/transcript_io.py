@@ -352,6 +352,10 @@ def _card_end(lines: list[str]) -> int | None:
 
 def _read_unmarked(lines: list[str]) -> Transcript | None:
     ledgers = [i for i, line in enumerate(lines) if is_ledger_line(line)]
+    # A pasted card's own LEDGER template ("[L] turn:{n} …" on a line of its own) ends no reply.
+    card_end = _card_end(lines)
+    if card_end is not None:
+        ledgers = [i for i in ledgers if i >= card_end]
     if not ledgers:
         return None
     turns: list[Turn] = []
@@ -369,7 +373,6 @@ def _read_unmarked(lines: list[str]) -> Transcript | None:
 
     # The opening: a pasted card (and SAVE) first, if there is one, then the AI's first reply.
     start = 0
-    card_end = _card_end(lines[: ledgers[0]])
     if card_end is not None:
         add(PLAYER, 0, card_end)
         start = card_end

@@ -3,6 +3,9 @@
 Options of `make_game` (stated limits, kept in the state and never in the SAVE block):
 - `deaths="plain"`: every death told in one plain line;
 - `stop_day=N`: the voyage stops at the end of day N, ending given-over there.
+
+And `rulings=rules.Rulings(...)`: another reading of a doubtful sentence that the card's words
+allow (docs/rulings.md); cardgm plays `rules.RULED`, and the audit follows an AI that plays another.
 """
 
 from __future__ import annotations
@@ -22,7 +25,9 @@ from .state import DAYS, State
 class Becalmed:
     """The Game protocol (`Game[State, Action]`) for BECALMED. Holds its card; every state is a frozen `State`."""
 
-    def __init__(self, card: Card, deaths: str | None = None, stop_day: int | None = None) -> None:
+    def __init__(
+        self, card: Card, deaths: str | None = None, stop_day: int | None = None, rulings: rules.Rulings | None = None
+    ) -> None:
         if deaths not in (None, "plain", "full"):
             raise ValueError(f"deaths={deaths!r}: the only death limit cardgm honours is 'plain' (one plain line)")
         if stop_day is not None and not 1 <= int(stop_day) <= DAYS:
@@ -33,6 +38,9 @@ class Becalmed:
         self.tape = card.tape
         self.deaths_plain = deaths == "plain"
         self.stop_day = int(stop_day) if stop_day is not None else None
+        # Another reading of a doubtful sentence the card's words allow (the audit follows an AI
+        # that plays one); RULED itself when it is cardgm's, so the rules test no switch.
+        self.rulings = rules.RULED if rulings is None or rulings == rules.RULED else rulings
         # What a resume from a block saved after a dusk (an even tape) must tell the player.
         self._after_dusk: tuple[State, str] | None = None
 
@@ -56,7 +64,7 @@ class Becalmed:
         return reading
 
     def apply(self, state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
-        return rules.apply(state, action, self.tape)
+        return rules.apply(state, action, self.tape, self.rulings)
 
     def refusal(self, state: State, action: Action) -> str | None:
         return rules.refusal(state, action)

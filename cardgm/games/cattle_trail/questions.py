@@ -109,7 +109,7 @@ def what_if(game: Any, state: Drove, action: Any) -> str:
     why = rules.refusal(state, action)
     if why is not None:
         return why
-    after, events = rules.apply(state, action, game.card.tape)
+    after, events = game.apply(state, action)  # the game's own rulings, as play runs it
     parts: list[str] = []
     for e in events:
         if isinstance(e, DayRead):
