@@ -164,15 +164,31 @@ class _PlayCommand(click.Command):
         return super().get_params(ctx)
 
 
-def _click_option(o: Any) -> click.Option:
+class _VerifyRunCommand(click.Command):
+    """`verify run`, with every file a game's options name (`GameEntry.options` of type path, e.g.
+    a sealed duel's reveal file) given on the command line when it is not beside the log."""
+
+    def get_params(self, ctx: click.Context) -> list[click.Parameter]:
+        if not getattr(self, "_games_added", False):
+            self._games_added = True
+            taken = {opt for p in self.params for opt in p.opts}
+            for entry in _entries():
+                for o in entry.options:
+                    if o.type == "path" and o.flag not in taken:
+                        taken.add(o.flag)
+                        self.params.append(_click_option(o, " (When it is not beside the log.)"))
+        return super().get_params(ctx)
+
+
+def _click_option(o: Any, more_help: str = "") -> click.Option:
     kind: Any = {
         "int": int,
         "path": click.Path(exists=True, dir_okay=False),
         "choice": click.Choice(list(o.choices)),
     }.get(o.type, str)
     if o.type == "flag":
-        return click.Option([o.flag, o.name], is_flag=True, default=None, help=o.help)
-    return click.Option([o.flag, o.name], type=kind, help=o.help)
+        return click.Option([o.flag, o.name], is_flag=True, default=None, help=o.help + more_help)
+    return click.Option([o.flag, o.name], type=kind, help=o.help + more_help)
 
 
 def _game_options(entry: Any, given: dict[str, Any]) -> dict[str, Any]:
@@ -452,22 +468,32 @@ def verify_tape(card: str) -> None:
     sys.exit(_tape_check(card))
 
 
-@verify.command("run")
+@verify.command("run", cls=_VerifyRunCommand)
 @click.argument("log", type=click.Path(exists=True, dir_okay=False))
 @click.option("--card", "card", help="The card, when the log does not name it (e.g. --json output).")
 @click.option("--result", "result", help='A RESULT line to check, e.g. "RESULT: AIGC|becalmed|…".')
-def verify_run(log: str, card: str | None, result: str | None) -> None:
+def verify_run(log: str, card: str | None, result: str | None, **given_files: str | None) -> None:
     """Replay a run LOG on its card: the final LEDGER, the end, the score, the RESULT.
 
     LOG is what `cardgm play --log FILE` writes, `--json` output, or the player's messages one per
     line. With --result, every field of the given RESULT line is checked against the replay.
+    A file the log names (a sealed duel's reveal file) is looked for beside the log, under the
+    name the log gives; a game's file option (--sealed) names it instead.
     Exit status: 0 when everything matches, 1 when something does not, 2 when LOG cannot be read.
+
+    \b
+    Limits (refused at once, with the limit named):
+      a log of up to 16 MB, UTF-8; up to 2,000 messages;
+      a line of up to 262,144 characters (one reply with its message);
+      a reveal file of up to 64 kB.
+    A message longer than 4,000 characters is answered as too long, as in play.
     """
-    from cardgm.verify.replay import LogError, read_log, replay
+    from cardgm.verify.replay import LogError, read_log_file, replay
 
     try:
-        the_log = read_log(_read(log, "a run log"))
-        verdict = replay(the_log, card=card, result=result, base=Path(log).parent)
+        the_log = read_log_file(log)  # its limits looked at before it is read
+        files = {name: path for name, path in given_files.items() if path is not None} or None
+        verdict = replay(the_log, card=card, result=result, base=Path(log).parent, files=files)
     except (LogError, CardError) as exc:
         _fail(f"{log}: {exc}")
     final = verdict.final
@@ -501,31 +527,32 @@ def verify_run(log: str, card: str | None, result: str | None) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the audit as one JSON object.")
 @click.option("--html", "html_out", type=click.Path(dir_okay=False, writable=True), help="Also write a shareable HTML page to FILE.")
 def audit_cmd(transcript: str, card: str | None, as_json: bool, html_out: str | None) -> None:
-    """Audit a chat TRANSCRIPT in which an AI ran a card: every LEDGER against the rules.
+    """Audit a chat TRANSCRIPT in which an AI ran a card: every LEDGER, SAVE block, RESULT line and
+    announced tape value against the card's rules, reading the player's words as play does. Only
+    what every reading of the card forbids is reported; a reading the card allows is named.
 
     TRANSCRIPT is plain text copied from a chat page (turns marked "You said:" / "ChatGPT said:",
     "User:" / "Assistant:", Markdown headings or bold names, or unmarked with each AI reply ending
     in its LEDGER line) or a chat service's JSON export. Exit status: 0 when nothing is found,
     1 with findings, 2 when the transcript cannot be read.
+
+    \b
+    Limits (refused at once, with the limit named):
+      a transcript of up to 8 MB, UTF-8 (or UTF-16 with its byte-order mark);
+      a ChatGPT export (conversations.json) of up to 1 GB, read one
+        conversation at a time: the first that holds a LEDGER line is audited;
+      up to 2,000 player messages and 200,000 lines; JSON nested up to 100
+        levels deep.
+    A player message longer than 4,000 characters is answered as too long, as in play.
     """
     from cardgm.verify import report
     from cardgm.verify.audit import AuditError, audit
-    from cardgm.verify.transcript_io import TranscriptError, read_transcript
+    from cardgm.verify.transcript_io import TranscriptError, read_transcript_file
 
-    text = _read(transcript, "a transcript")
     html_file = _open_for_writing(html_out, "the HTML report") if html_out else None  # before the work
     try:
-        turns = read_transcript(text)
-    except TranscriptError as exc:
-        _fail(f"{transcript}: {exc}")
-    except RecursionError:
-        _fail(f"{transcript}: its JSON is nested too deeply to be a chat export")
-    except ValueError as exc:  # Python's guard on integer conversion (4,300 digits) in a JSON export
-        _fail(f"{transcript}: cannot be read as a transcript: {str(exc).split(':')[0].lower()}")
-    except (AttributeError, TypeError, KeyError):  # a JSON export whose nodes are not what a chat service writes
-        _fail(f"{transcript}: a chat export whose messages are malformed (a node, an author or a content of the wrong kind)")
-    try:
-        found = audit(turns, card_name=card)
+        # Read with its limits looked at first (size before reading, lines, messages, JSON depth).
+        found = audit(read_transcript_file(transcript), card_name=card)
     except (TranscriptError, AuditError, CardError) as exc:
         _fail(f"{transcript}: {exc}")
     click.echo(report.as_json(found) if as_json else report.text(found))

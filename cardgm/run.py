@@ -108,11 +108,13 @@ class Run:
             reading = Reading(
                 ReadAs.ASK,
                 text=self._with_status(
-                    f"That message is {len(message):,} characters long; cardgm reads up to "
+                    f"That message is over {MAX_MESSAGE:,} characters; cardgm reads up to "
                     f"{MAX_MESSAGE:,}. Nothing has changed. Send your words again, shorter."
                 ),
             )
-            return self._finish(message, reading, reading.text)
+            # Kept (and echoed in --json, the run log, the site) only as far as shows it is too
+            # long: a 50 MB line is not written out again, and replays to this same reply.
+            return self._finish(message[: MAX_MESSAGE + 1], reading, reading.text)
 
         block = find_block(message)
         if block is not None:
@@ -161,6 +163,17 @@ class Run:
         except SaveError as exc:
             prose = self._with_status(f"That SAVE block cannot be resumed: {exc} Nothing has changed.")
             return self._finish(message, Reading(ReadAs.ANSWER, text=prose), prose)
+        return self.resume_at(message, state)
+
+    def resume(self, block: str) -> Reply:
+        """Resume from a SAVE block as the opening of this run (`--resume FILE`)."""
+        state = self._load(block)  # SaveError propagates: the caller reports it
+        return self.resume_at(None, state)
+
+    def resume_at(self, message: str | None, state: Any) -> Reply:
+        """Stand at `state`, loaded from a SAVE block, and answer `message` as a resume (the game's
+        own words for it). A pasted first message and `resume` come here once the block is loaded;
+        the audit, following a SAVE pasted mid-game where a card allows that, calls it itself."""
         self.state = state
         self.moved = True
         self.pending = None
@@ -168,14 +181,17 @@ class Run:
         self.transcript.append((message, reply))
         return reply
 
-    def resume(self, block: str) -> Reply:
-        """Resume from a SAVE block as the opening of this run (`--resume FILE`)."""
-        state = self._load(block)  # SaveError propagates: the caller reports it
-        self.state = state
+    def play(self, message: str, action: Any) -> Reply:
+        """Answer `message` with `action`, a move chosen outside the reader (the audit takes one
+        from an AI's numbers where the player's words allow it): the turn is counted, the rules run
+        it, the game narrates it, and the reply is composed and kept as for a move the reader read.
+        Raises GameError, with the rules' reason, if the card does not allow it; nothing changes."""
+        before = replace(self.state, turn=self.state.turn + 1)
+        after, events = self.game.apply(before, action)  # GameError: self is as it was
+        self.state = after
         self.moved = True
-        reply = self._compose(None, ReadAs.COMMAND, "resume", self.game.resumed(state), ending=self.game.ending(state))
-        self.transcript.append((None, reply))
-        return reply
+        told = self.game.narrate(before, action, events, after)
+        return self._finish(message, Reading(ReadAs.MOVE, action=action), told, events)
 
     def _load(self, block: str) -> Any:
         """The game's load, once the block is known to be this card's: a block of another card

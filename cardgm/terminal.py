@@ -28,9 +28,9 @@ from cardgm.game import GameError
 from cardgm.run import Reply, Run
 from cardgm.transcript import Messages
 
-
-class InputError(ValueError):
-    """Input that is not text: the message names the file (or stdin), the line and the reason."""
+# One error for input that cannot be read, whichever command reads it (`cardgm play` here, audit
+# and verify run in cardgm.verify): here its message names the file (or stdin), the line and why.
+from cardgm.verify.inputs import InputError as InputError
 
 
 def text_lines(stream: BinaryIO, name: str) -> Iterator[str]:

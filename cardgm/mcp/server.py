@@ -108,8 +108,10 @@ def build_server(store: Store, *, rng: random.Random | None = None, log_level: s
 
     def play_move(run_id: RunId, move: Move) -> CallToolResult:
         """Play one exact move (one of legal_moves, or any move the schema allows): cardgm sends
-        it as the player's words, answers a confirm line it raises with yes, and returns the reply
-        as send_message does ('sent' lists the words). A move the card does not allow here is an
+        it as the player's words (first declining with "no" a question the last reply left
+        waiting, if that question would take the words otherwise), answers a confirm line it
+        raises with yes, and returns the reply as send_message does ('sent' lists the words, the
+        replies before the last are under 'asked'). A move the card does not allow here is an
         error with the card's reason, and nothing is played."""
         return _call(tools.play_move, run_id, move)
 

@@ -13,7 +13,9 @@ locked transaction, before anyone sees the reply.
 
 `Refused` is raised, and nothing is written, for a message no run should read: empty, over the
 reader's limit (`cardgm.run.MAX_MESSAGE`), or a SAVE block sent to a run whose secret the player
-has not seen (each refused block would say whether a made-up grid is true of the hidden berth).
+has not seen (each refused block could say whether a made-up grid is true of the hidden berth),
+unless the game knows it, without its secret, as one of its own (`game.own_save(block)`: a
+sealed duel's SAVE whose mark checks).
 """
 
 from __future__ import annotations
@@ -159,12 +161,14 @@ def send(store: Store, token: str, message: str) -> tuple[StoredRun, Reply]:
     Raises RunNotFound, Refused or ReplayMismatch."""
     check_message(message)
     with store.playing(token) as locked:
-        if locked.run.secret_hidden and find_block(message) is not None:
-            raise Refused(
-                "A SAVE block is not read in a run whose hidden berth is kept here: it would tell "
-                "whether a made-up grid is true of it. This run's own address resumes it."
-            )
         live = rebuild(locked.run)
+        block = find_block(message) if locked.run.secret_hidden else None
+        if block is not None and not _own_save(live.game, block):
+            raise Refused(
+                "A SAVE block is not read in a run whose hidden berth is kept here, unless this run "
+                "printed it: another could tell whether a made-up grid is true of it. This run's own "
+                "address resumes it."
+            )
         reply = live.reply(message)
         stored = locked.append(message, _plain(reply))
     return stored, reply
@@ -174,12 +178,15 @@ def send_move(store: Store, token: str, moves: Any, action: Any) -> tuple[Stored
     """Play one structured move (an action of the game's moves module, `moves`) on the run this
     token opens, as the words a player types for it (`moves.say`): the stored run stays a
     transcript a person could have typed, and replays as any other. Where the card asks to
-    confirm that very move ("…? (yes/no)"), a yes follows. Both are kept before returning.
+    confirm that very move ("…? (yes/no)"), a yes follows. Where the last reply asked something
+    that would take the move's words otherwise (a confirm line or a question still waiting), the
+    question is first declined with a bare "no", as a player does, and the move's words follow.
+    All of it is kept before returning.
 
     Refused, and nothing written, when the run has ended, when the card does not allow the move
-    here (the game's own `refusal`, word for word), or when its words would not be read as that
-    move at this moment (a question the last reply asked would take them otherwise): the reply
-    is the card's, or there is none. Raises RunNotFound and ReplayMismatch as `send` does."""
+    here (the game's own `refusal`, word for word), or when its words are still not read as that
+    move: the reply is the card's, or there is none. Raises RunNotFound and ReplayMismatch as
+    `send` does."""
     with store.playing(token) as locked:
         live = rebuild(locked.run)
         if live.ended:
@@ -188,18 +195,31 @@ def send_move(store: Store, token: str, moves: Any, action: Any) -> tuple[Stored
         if why is not None:
             raise Refused(f"{locked.run.card_title} does not allow that move here: {why}")
         words = moves.say(action)
-        replies = [live.reply(words)]
-        pending = live.pending
-        if replies[0].read_as is ReadAs.CONFIRM and pending is not None and _same_move(moves, pending.action, action):
-            replies.append(live.reply("yes"))
-        if not _same_move(moves, replies[-1].action, action):
+        waiting = live.pending is not None
+        played = _attempt(live, moves, action, (words,))
+        if played is None and waiting:  # the attempt ran in memory only: start again from the store
+            played = _attempt(rebuild(locked.run), moves, action, (DECLINE, words))
+        if played is None:
             raise Refused(
                 f"At this moment the card reads {words!r} otherwise than as that move (the last reply "
                 "asked something it would answer). Send the player's words instead."
             )
-        for message, reply in zip((words, "yes"), replies):
+        for message, reply in played:
             stored = locked.append(message, _plain(reply))
-    return stored, replies
+    return stored, [reply for _, reply in played]
+
+
+DECLINE = "no"  # a bare no: what every card reads as turning its waiting question down
+
+
+def _attempt(live: Run, moves: Any, action: Any, messages: tuple[str, ...]) -> list[tuple[str, Reply]] | None:
+    """`messages` answered on `live`, then a yes if the card asks to confirm that very move; the
+    messages and replies, or None if the last reply did not play the move."""
+    played = [(m, live.reply(m)) for m in messages]
+    pending = live.pending
+    if played[-1][1].read_as is ReadAs.CONFIRM and pending is not None and _same_move(moves, pending.action, action):
+        played.append(("yes", live.reply("yes")))
+    return played if _same_move(moves, played[-1][1].action, action) else None
 
 
 SAVE_WORD = "save"  # what every card reads as "bank the position" (each card: 'Say "save"')
@@ -229,6 +249,13 @@ def _same_move(moves: Any, a: Any, b: Any) -> bool:
         return bool(a == b) or moves.to_json(a) == moves.to_json(b)
     except TypeError:  # not a move of this game at all
         return False
+
+
+def _own_save(game: Game, block: str) -> bool:
+    """Does the game know `block` as a SAVE it printed, by a mark and not by its secret?
+    (Optional in the contract: a game that cannot tell says no.)"""
+    own = getattr(game, "own_save", None)
+    return bool(own is not None and own(block))
 
 
 def clean_name(name: str | None) -> str | None:

@@ -1,36 +1,30 @@
-"""Audit a chat transcript in which an AI ran one of our cards.
-
-For every AI reply: which player message it answers, what cardgm's own Run gives for the same
-player messages (the true line), and every way the AI's reply departs from the rules.
+"""Audit a chat transcript in which an AI ran one of our cards: report only what every reading
+of the card forbids (docs/audit.md).
 
 Two Runs step through the player's messages side by side:
 
-- the true Run: the rules on the player's messages, from the card (or a pasted SAVE) on;
-- the own-numbers Run: the same rules, but re-based on the AI's own LEDGER after every reply
-  whose numbers differ. Each reply is judged against what follows from the AI's *own* previous
-  LEDGER, so one mistake is reported once, where it is made, and a later reply is a finding only
-  if it does not follow from the AI's own numbers either. Whether a reply is still on the true line
-  is reported beside it, separately.
+- the rules' Run: the rules on the player's messages, from the card (or a pasted SAVE) on;
+- the AI's-numbers Run: the same rules, re-based on the AI's own LEDGER after every reply whose
+  numbers differ, playing any tape value the AI announced in place of the printed one. Each reply
+  is judged against what follows from the AI's *own* previous LEDGER, so one mistake is reported
+  once, where it is made.
 
-Findings (each at one AI reply):
+A message is read by the readers of play; one they cannot settle is read from the AI's numbers
+when its words allow that move. A reply that follows another reading of a doubtful sentence the
+card allows (a switch of the game's Rulings) is followed on both lines and named.
 
-- `ledger`: a LEDGER field that does not follow, in plain words with the rules' reasons;
-- `ledger-missing`, `ledger-format`, `ledger-not-last`: the card's LEDGER rule itself;
-- `decided-for-player`: the AI moved the game on a message that gives no such move, or ran a move
-  the player never gave (its numbers are what another call gives);
-- `tape-changed`, `tape-out-of-turn`, `third-value`: a tape value announced that is not the printed
-  one, read ahead of its turn, or more values read in a day than the card allows;
-- `hidden-revealed`: a hidden cell named before it was struck (DEADRECKONING);
-- `result`: a RESULT line that does not follow, is missing at an end, or comes with no end.
-
-A reply whose numbers went wrong because of a breach (a changed tape value, a call decided for the
-player) reports the breach once, with the LEDGER differences listed under it as its consequences.
+Findings, each at one AI reply numbered as the chat shows it (the opening is 1), with a stable
+code for programs and plain sentences for the player: `ledger`, `ledger-missing`,
+`ledger-format`, `ledger-not-last`, `decided-for-player`, `tape-changed`, `tape-out-of-turn`,
+`third-value`, `hidden-revealed`, `result`, `save`, `save-format`, `save-followed`. A reply whose
+numbers went wrong because of a breach reports the breach once, its LEDGER differences under it.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from dataclasses import field as dc_field
 from typing import Any
 
@@ -38,7 +32,11 @@ from cardgm import games
 from cardgm.card import Card, CardError, load_card, parse_card
 from cardgm.game import Event, Game, SaveError
 from cardgm.run import Reply, Run
+from cardgm.save import BEGIN as SAVE_BEGIN
+from cardgm.save import END as SAVE_END
 from cardgm.save import blocks as save_blocks
+from cardgm.save import find_block
+from cardgm.verify.plain import sentence, title
 from cardgm.verify.transcript_io import PLAYER, Transcript, Turn, is_ledger_line
 
 # -- what the audit reports ------------------------------------------------------------------------
@@ -46,25 +44,30 @@ from cardgm.verify.transcript_io import PLAYER, Transcript, Turn, is_ledger_line
 
 @dataclass
 class Finding:
-    kind: str
-    reply: int  # the AI reply's index: 0 is the opening
+    kind: str  # the stable code (`code` in the JSON)
+    reply: int  # the AI reply as the chat shows it: the first AI reply is 1
     where: str  # where in the transcript
-    text: str  # plain words
+    text: str  # plain sentences, for the player
     field: str | None = None
     ai: str | None = None
     rules: str | None = None
     consequences: list[str] = dc_field(default_factory=list)
 
+    @property
+    def code(self) -> str:
+        return self.kind
+
     def as_json(self) -> dict[str, Any]:
         return {
-            "kind": self.kind, "reply": self.reply, "where": self.where, "text": self.text,
-            "field": self.field, "ai": self.ai, "rules": self.rules, "consequences": self.consequences,
+            "reply": self.reply, "code": self.kind, "title": title(self.kind), "text": self.text,
+            "where": self.where, "field": self.field, "ai": self.ai, "rules": self.rules,
+            "consequences": self.consequences,
         }
 
 
 @dataclass
 class ReplyAudit:
-    index: int
+    index: int  # 0 is the opening; the chat shows it as reply 1 (`number`)
     label: str  # "day 3", "turn 4": where the game stood
     message: str | None  # the player message it answers (None: the opening)
     message_where: str | None
@@ -83,9 +86,14 @@ class ReplyAudit:
     ai_result: str | None = None
     ai_fields: dict[str, str] | None = None
 
+    @property
+    def number(self) -> int:
+        """The reply as the chat shows it: the first AI reply is 1."""
+        return self.index + 1
+
     def as_json(self) -> dict[str, Any]:
         return {
-            "index": self.index, "label": self.label, "message": self.message,
+            "reply": self.number, "label": self.label, "message": self.message,
             "message_where": self.message_where, "ai_text": self.ai_text, "ai_where": self.ai_where,
             "ai_ledger": self.ai_ledger, "true_ledger": self.true_ledger, "true_text": self.true_text,
             "own_ledger": self.own_ledger, "on_true_line": self.on_true_line,
@@ -107,6 +115,8 @@ class Audit:
     notes: list[str]
     skipped_card: bool
     resumed: bool
+    readings: list[str] = dc_field(default_factory=list)  # readings the card allows that the AI followed
+    parse: Callable[[str], dict[str, str]] = dc_field(default=lambda line: {}, repr=False)  # a LEDGER's fields
 
     @property
     def findings(self) -> list[Finding]:
@@ -131,13 +141,13 @@ class Audit:
     def as_json(self) -> dict[str, Any]:
         first = self.first_divergence
         last = self.replies[-1] if self.replies else None
-        off_own = [r.index for r in self.replies if r.follows_own is False]
+        off_own = [r.number for r in self.replies if r.follows_own is False]
         return {
             "game": self.game_id, "title": self.title, "version": self.version, "form": self.form,
             "card_from": self.card_from, "card_skipped": self.skipped_card, "resumed": self.resumed,
-            "notes": self.notes,
+            "notes": self.notes, "readings": self.readings,
             "findings": [f.as_json() for f in self.findings],
-            "first_divergence": first.index if first else None,
+            "first_divergence": first.number if first else None,
             "replies_not_following_own_numbers": off_own,
             "true_line": {
                 "final_ledger": last.true_ledger if last else None,
@@ -165,14 +175,28 @@ class Step:
     after: Any
     events: tuple[Event, ...]
     action: Any  # the action the rules ran, if any
+    pending: Any = None  # the question the Run had pending before the message
 
 
 def step(run: Run, message: str) -> Step:
-    """`run.reply(message)`, with the state before and after and what the rules ran (the Reply
-    carries the action and its events)."""
-    before = run.state
+    """`run.reply(message)`, with the state and the pending question before it, the state after,
+    and what the rules ran (the Reply carries the action and its events)."""
+    before, pending = run.state, run.pending
     reply = run.reply(message)
-    return Step(reply, before, run.state, reply.events, reply.action)
+    return Step(reply, before, run.state, reply.events, reply.action, pending)
+
+
+def take(run: Run, message: str, action: Any) -> Step:
+    """Answer `message` with `action`, a move read from the AI's numbers: the Run runs it as it
+    runs a move it read itself (`Run.play`)."""
+    before, pending = run.state, run.pending
+    reply = run.play(message, action)
+    return Step(reply, before, run.state, reply.events, reply.action, pending)
+
+
+def undo(run: Run, st: Step) -> None:
+    """Put a Run back where it stood before `st`."""
+    run.state, run.pending = st.before, st.pending
 
 
 def copy_run(run: Run, state: Any = None) -> Run:
@@ -200,6 +224,8 @@ class Context:
     before_fields: dict[str, str]
     true: Step | None
     state: Any = None  # the state the rules give after this reply, from the AI's own numbers
+    why_not_over: str = ""  # in words, why the game goes on by the rules (for a RESULT too early)
+    previous: Any = None  # the last move run before this message, by the AI's own numbers
 
 
 class Adapter:
@@ -208,6 +234,11 @@ class Adapter:
     game_id = ""
     # Fields that do not count as the game moving (a reply counter).
     counters: tuple[str, ...] = ("turn",)
+    # A message the reader cannot settle may be read from the AI's numbers (a card with no grammar
+    # of its own for the player's words). A card that prints its own grammar (ORDERS) is read by it.
+    words_decide = False
+    # A SAVE the player pastes after the game has begun may be resumed (the card does not forbid it).
+    resume_mid_game = True
 
     def parse(self, line: str) -> dict[str, str]:
         """The fields of a LEDGER line, leniently; ValueError if it is not one of this game's."""
@@ -216,6 +247,10 @@ class Adapter:
     def strict_problem(self, line: str, game: Game) -> str | None:
         """Why the line is not the card's exact format, or None."""
         return None
+
+    def reading_notes(self, line: str, previous: str | None) -> list[str]:
+        """Readings of the card's LEDGER format that the AI's line follows and cardgm's does not."""
+        return []
 
     def fields(self, game: Game, state: Any) -> dict[str, str]:
         return self.parse(game.ledger(state))
@@ -239,12 +274,48 @@ class Adapter:
         """Breaches the LEDGER alone does not show: tape reads, hidden cells."""
         return []
 
-    def guess_move(self, ctx: Context) -> str | None:
-        """The move whose numbers the AI's LEDGER shows, if the rules can find one, in words."""
+    def candidates(self, game: Game, before: Any, ai: dict[str, str], play: Game) -> list[tuple[Any, Any]]:
+        """Legal moves from `before` (played by `play`) whose outcome the AI's LEDGER shows: (move, state after)."""
+        return []
+
+    def move_words(self, action: Any) -> str:
+        """A move, as the card names it ("FULL, DOWN, BAIL")."""
+        return str(action)
+
+    def named(self, message: str, state: Any, previous: Any) -> Any:
+        """What the message names of a move, leniently (typos, plain endings), or None when it names
+        no move at all (a remark). `previous` is the last move run ("same again")."""
         return None
 
+    def words_allow(self, named: Any, action: Any, state: Any) -> bool:
+        """Do the words the message names allow this move?"""
+        return False
+
+    def readings(self) -> list[tuple[str, Any, str]]:
+        """The other readings of doubtful sentences that the card's words allow, as switches of the
+        game's rulings: (the field of its Rulings, the value that reading gives it, a note for the
+        report). An AI whose numbers follow one consistently is not at fault."""
+        return []
+
+    def rulings(self, **switches: Any) -> Any:
+        """The game's Rulings with these switches (the `rulings` option of its make_game)."""
+        raise NotImplementedError
+
+    def unnamed(self, named: Any, action: Any, state: Any) -> str | None:
+        """What the message leaves out that the move needs ("gives no hands call"), or None."""
+        return None
+
+    def legal_moves(self, state: Any) -> list[Any]:
+        """Every move the rules allow in `state` (the turn already counted)."""
+        return []
+
     def diff_words(self, name: str, ai: str, rules: str) -> str:
-        return f"{name} {ai}, the rules give {rules}"
+        """One field that does not follow, as a clause."""
+        return f"the LEDGER says {name} {ai}; the rules give {rules}"
+
+    def not_over(self, game: Game, state: Any) -> str:
+        """Why the game goes on by the rules, in a few words (after a RESULT line too early)."""
+        return ""
 
     def collapse(self, diffs: list[tuple[str, str, str]], ai: dict[str, str]) -> list[tuple[str, str, str]]:
         """The differences worth a finding each: a field that follows from another the AI got
@@ -481,37 +552,17 @@ def audit(transcript: Transcript, card_name: str | None = None, options: dict[st
     if not resumed:
         opening = true_run.start()
 
-    own_run = copy_run(true_run)
-    audits: list[ReplyAudit] = []
-    ai_prev: dict[str, str] | None = None
-
-    # The opening.
+    auditor = _Auditor(adapter, game, card, true_run, copy_run(true_run), games.make_game, options or {})
     ai_text, ai_where = _joined(first.replies)
-    audits.append(
-        _check(
-            adapter, game, card, 0, opening_msg.text if opening_msg else None,
-            opening_msg.where if opening_msg else None, ai_text, ai_where,
-            expected=None, exp_reply=opening, true_step=None, true_reply=opening, ai_prev=None, own_run=own_run,
-        )
-    )
-    ai_prev = audits[-1].ai_fields
-
-    for n, ex in enumerate(exchanges, 1):
+    auditor.opening(opening_msg, ai_text, ai_where, opening)
+    for ex in exchanges:
         assert ex.message is not None
-        message = ex.message.text
-        true_step = step(true_run, message)
-        exp_step = step(own_run, message)
         ai_text, ai_where = _joined(ex.replies)
-        ra = _check(
-            adapter, game, card, n, message, ex.message.where, ai_text, ai_where,
-            expected=exp_step, exp_reply=exp_step.reply, true_step=true_step, true_reply=true_step.reply,
-            ai_prev=ai_prev, own_run=own_run,
-        )
-        audits.append(ra)
-        ai_prev = ra.ai_fields or (adapter.fields(game, own_run.state) if ra.ai_text is not None else ai_prev)
+        auditor.reply(ex.message, ai_text, ai_where)
     return Audit(
-        card.game_id, card.title, card.version, transcript.form, card_from, audits, notes,
+        card.game_id, card.title, card.version, transcript.form, card_from, auditor.audits, notes,
         skipped_card=opening_msg is not None and pasted is not None, resumed=resumed,
+        readings=auditor.readings, parse=adapter.parse,
     )
 
 
@@ -519,131 +570,416 @@ def _fields_equal(a: dict[str, str], b: dict[str, str], skip: tuple[str, ...] = 
     return {k: v for k, v in a.items() if k not in skip} == {k: v for k, v in b.items() if k not in skip}
 
 
-def _check(
-    adapter: Adapter,
-    game: Game,
-    card: Card,
-    index: int,
-    message: str | None,
-    message_where: str | None,
-    ai_text: str | None,
-    ai_where: str | None,
-    *,
-    expected: Step | None,
-    exp_reply: Reply,
-    true_step: Step | None,
-    true_reply: Reply,
-    ai_prev: dict[str, str] | None,
-    own_run: Run,
-) -> ReplyAudit:
-    """Judge one AI reply; re-base `own_run` on the AI's numbers when they differ."""
-    state_for_label = expected.before if expected is not None else own_run.state
-    label = "the opening" if index == 0 else adapter.label(state_for_label)
-    exp_fields = adapter.fields(game, own_run.state)
-    true_fields = adapter.fields(game, true_step.after if true_step else own_run.state)
-    before_fields = adapter.fields(game, expected.before) if expected is not None else exp_fields
-    ra = ReplyAudit(
-        index, label, message, message_where, ai_text, ai_where, None, true_reply.ledger, true_reply.text,
-        exp_reply.ledger, None, None, true_result=true_reply.result,
-    )
-    if ai_text is None:
-        ra.notes.append("the transcript has no AI reply to this message")
-        return ra
-    where = ai_where or "?"
-    ra.ai_result = ai_result(ai_text)
-    line, trailing = ai_ledger(ai_text)
-    findings: list[Finding] = []
-    ai_fields: dict[str, str] | None = None
-    if line is None:
-        findings.append(Finding("ledger-missing", index, where, f"{label}: the reply does not end with a LEDGER line (hard rule 1: end every reply with it)"))
-    else:
-        ra.ai_ledger = line
-        try:
-            ai_fields = adapter.parse(line)
-        except ValueError as exc:
-            findings.append(Finding("ledger-format", index, where, f"{label}: the LEDGER line cannot be read: {exc}", ai=line, rules=exp_reply.ledger))
-        else:
-            problem = adapter.strict_problem(line, game)
-            if problem:
-                text = f"{label}: the LEDGER line is not the card's format exactly: {problem}"
-                findings.append(Finding("ledger-format", index, where, text, ai=line, rules=exp_reply.ledger))
-        if trailing:
-            findings.append(Finding("ledger-not-last", index, where, f"{label}: text follows the LEDGER line; the card ends every reply with it"))
-    ra.ai_fields = ai_fields
+class _Auditor:
+    """Steps the two Runs through the chat and judges each AI reply."""
 
-    ctx = Context(
-        game, card, index, label, message, ai_text, where, ai_fields, ai_prev, expected, exp_fields,
-        before_fields, true_step, own_run.state,
-    )
-    alt_fields = [adapter.fields(game, s) for s in (adapter.alternatives(game, expected) if expected else [])]
+    def __init__(
+        self, adapter: Adapter, game: Game, card: Card, true_run: Run, own_run: Run,
+        make_game: Callable[..., Game], options: dict[str, Any],
+    ) -> None:
+        self.adapter, self.game, self.card = adapter, game, card
+        self.true_run, self.own_run = true_run, own_run
+        self.make_game, self.options = make_game, options
+        self.audits: list[ReplyAudit] = []
+        self.readings: list[str] = []  # readings the card allows that the AI follows
+        self.adopted: dict[str, Any] = {}  # reading name -> its value, as the AI follows them
+        self.ai_prev: dict[str, str] | None = None
+        self.last_action: Any = None  # the last move run, by the AI's own numbers
+        self.patched: dict[int, int] = {}  # tape values the AI announced in place of the printed ones
+        self.rulings: Any = None  # the game's rulings, once the AI is seen to follow another reading
+        self._switches: dict[str, Any] = {}  # the switches of those rulings, by name
 
-    if ai_fields is not None:
-        ra.on_true_line = _fields_equal(ai_fields, true_fields) or any(
-            _fields_equal(ai_fields, a) for a in ([adapter.fields(game, s) for s in adapter.alternatives(game, true_step)] if true_step else [])
+    # -- the two kinds of reply ----------------------------------------------------------------------
+
+    def opening(self, message: Turn | None, ai_text: str | None, ai_where: str | None, opening: Reply) -> None:
+        ra = self._judge(
+            0, message.text if message else None, message.where if message else None, ai_text, ai_where,
+            expected=None, exp_reply=opening, true_step=None, true_reply=opening,
         )
-        ra.differs_from_true = {k: (ai_fields.get(k, "(none)"), v) for k, v in true_fields.items() if ai_fields.get(k) != v}
-        if ra.on_true_line:
-            ra.differs_from_true = {}
-        follows = _fields_equal(ai_fields, exp_fields) or any(_fields_equal(ai_fields, a) for a in alt_fields)
-        ra.follows_own = follows
-        if follows and not _fields_equal(ai_fields, exp_fields):
-            ra.notes.append("its LEDGER shows the dusk before the next dawn is read: a reading the card allows")
+        self.audits.append(ra)
+        self.ai_prev = ra.ai_fields
 
-    breaches = adapter.breaches(ctx)
-    if ai_fields is not None and not ra.follows_own:
-        diffs = adapter.collapse([(k, ai_fields.get(k, "(none)"), v) for k, v in exp_fields.items() if ai_fields.get(k) != v], ai_fields)
-        diff_words = [adapter.diff_words(k, a, r) for k, a, r in diffs]
-        decided = _decided(adapter, ctx) if expected is not None else None
-        cause = decided or next((b for b in breaches if b.kind in ("tape-changed", "tape-out-of-turn", "third-value")), None)
-        if decided is not None:
-            breaches.insert(0, decided)
-        if cause is not None:
-            cause.consequences = diff_words
-        else:
-            also = adapter.guess_move(ctx) if expected is not None and len(diffs) == 1 else None
-            for k, a, r in diffs:
-                why = adapter.explain(ctx, k) + (f" (also: {also})" if also else "")
-                findings.append(Finding("ledger", index, where, f"{label}: {adapter.diff_words(k, a, r)}: {why}", field=k, ai=a, rules=r))
-    findings.extend(breaches)
-    findings.extend(_result_findings(ctx, exp_reply, ra.ai_result))
-    ra.findings = findings
+    def reply(self, message: Turn, ai_text: str | None, ai_where: str | None) -> None:
+        text = message.text
+        index = len(self.audits)
+        block = find_block(text)
+        if block is not None and self.true_run.moved:
+            self._pasted_save(index, message, block, ai_text, ai_where)
+            return
+        true_step = step(self.true_run, text)
+        exp_step = step(self.own_run, text)
+        ra = self._judge(
+            index, text, message.where, ai_text, ai_where,
+            expected=exp_step, exp_reply=exp_step.reply, true_step=true_step, true_reply=true_step.reply,
+        )
+        self.audits.append(ra)
+        if ra.ai_text is not None:
+            self.ai_prev = ra.ai_fields or self.adapter.fields(self.game, self.own_run.state)
 
-    # Re-base the own-numbers Run on the AI's LEDGER when it differs from what was expected.
-    if ai_fields is not None and not ra.follows_own:
+    def _pasted_save(self, index: int, message: Turn, block: str, ai_text: str | None, ai_where: str | None) -> None:
+        """A SAVE the player pastes after the game has begun. Where the card lets it be resumed, both
+        lines resume from it; where it does not (the last Ledger beats a save pasted after it), the
+        rules keep their numbers and an AI that follows the block is a finding."""
         try:
-            own_run.state = adapter.state_from(game, ai_fields, own_run.state)
-        except (ValueError, TypeError) as exc:
-            ra.notes.append(f"its own numbers cannot be loaded into a state ({exc}); the next reply is judged from the rules' numbers")
-    return ra
+            loaded = self.game.load(block)
+        except SaveError as exc:
+            loaded, why = None, str(exc)
+        if loaded is not None and self.adapter.resume_mid_game:
+            # Both lines stand at the block's numbers, the chat's turn counting on.
+            self.true_run.resume_at(message.text, replace(loaded, turn=self.true_run.state.turn + 1))
+            reply = self.own_run.resume_at(message.text, replace(loaded, turn=self.own_run.state.turn + 1))
+            ra = self._judge(index, message.text, message.where, ai_text, ai_where, expected=None, exp_reply=reply, true_step=None, true_reply=reply, resumed=loaded)
+            ra.notes.append("the player pasted a SAVE here and the game resumes from it, as the card allows")
+            self.audits.append(ra)
+            if ra.ai_text is not None:
+                self.ai_prev = ra.ai_fields or self.adapter.fields(self.game, self.own_run.state)
+            return
+        true_step = step(self.true_run, message.text)
+        exp_step = step(self.own_run, message.text)
+        ra = self._judge(
+            index, message.text, message.where, ai_text, ai_where,
+            expected=exp_step, exp_reply=exp_step.reply, true_step=true_step, true_reply=true_step.reply,
+            followed=loaded,
+        )
+        if loaded is None:
+            ra.notes.append(f"the SAVE the player pasted here cannot be resumed: {why}")
+        self.audits.append(ra)
+        if ra.ai_text is not None:
+            self.ai_prev = ra.ai_fields or self.adapter.fields(self.game, self.own_run.state)
+
+    # -- judging one reply ------------------------------------------------------------------------------
+
+    def _judge(
+        self, index: int, message: str | None, message_where: str | None, ai_text: str | None, ai_where: str | None,
+        *, expected: Step | None, exp_reply: Reply, true_step: Step | None, true_reply: Reply,
+        resumed: Any = None, followed: Any = None,
+    ) -> ReplyAudit:
+        adapter, game = self.adapter, self.game
+        own_run = self.own_run
+        before_state = expected.before if expected is not None else own_run.state
+        label = "the opening" if index == 0 else adapter.label(before_state)
+        if ai_text is None:
+            ra = ReplyAudit(index, label, message, message_where, None, ai_where, None, true_reply.ledger, true_reply.text, exp_reply.ledger, None, None, true_result=true_reply.result)
+            ra.notes.append("the transcript has no AI reply to this message")
+            return ra
+        where = ai_where or "?"
+        findings: list[Finding] = []
+        notes: list[str] = []
+        line, trailing = ai_ledger(ai_text)
+        ai_fields: dict[str, str] | None = None
+        if line is None:
+            findings.append(Finding("ledger-missing", index, where, "The reply does not end with a LEDGER line; the card ends every reply with one."))
+        else:
+            try:
+                ai_fields = adapter.parse(line)
+            except ValueError as exc:
+                findings.append(Finding("ledger-format", index, where, sentence(f"The LEDGER line cannot be read: {exc}") + " The next reply is checked from the rules' numbers.", ai=line, rules=exp_reply.ledger))
+            else:
+                prev_line = self.audits[-1].ai_ledger if self.audits else None
+                for note in adapter.reading_notes(line, prev_line):
+                    if note not in self.readings:
+                        self.readings.append(note)
+                problem = adapter.strict_problem(line, game)
+                if problem:
+                    findings.append(Finding("ledger-format", index, where, sentence(f"The LEDGER line is not exactly as the card prints it: {problem}"), ai=line, rules=exp_reply.ledger))
+
+        def fields_now() -> tuple[dict[str, str], list[dict[str, str]]]:
+            exp = adapter.fields(game, own_run.state)
+            alts = [adapter.fields(game, s) for s in (adapter.alternatives(game, expected) if expected else [])]
+            return exp, alts
+
+        exp_fields, alt_fields = fields_now()
+        follows = ai_fields is not None and (_fields_equal(ai_fields, exp_fields) or any(_fields_equal(ai_fields, a) for a in alt_fields))
+        if resumed is not None and ai_fields is not None and not follows:
+            # A resume may show the saved turn or count this reply on from the last.
+            for turn in (resumed.turn, resumed.turn + 1):
+                if _fields_equal(ai_fields, adapter.fields(game, replace(resumed, turn=turn))):
+                    own_run.state = self.true_run.state = replace(resumed, turn=turn)
+                    exp_fields, follows = ai_fields, True
+
+        # Not what the rules give: a reading the card allows, or the message read from the AI's numbers.
+        if ai_fields is not None and not follows and expected is not None:
+            got = self._another_ruling(message or "", ai_fields, expected, true_step) or self._other_reading(
+                index, message or "", ai_fields, expected, true_step
+            )
+            if got is not None:
+                expected, true_step, note = got
+                exp_reply = expected.reply
+                if true_step is not None:
+                    true_reply = true_step.reply
+                notes.append(note)
+                exp_fields, alt_fields = fields_now()
+                follows = _fields_equal(ai_fields, exp_fields) or any(_fields_equal(ai_fields, a) for a in alt_fields)
+
+        if line is not None and trailing:
+            if exp_reply.result and _only_the_end_after(ai_text):
+                notes.append("its RESULT line and pointers come after the LEDGER: a reading the card allows (cardgm prints the LEDGER last)")
+            else:
+                findings.append(Finding("ledger-not-last", index, where, "Words follow the LEDGER line; the card ends every reply with it."))
+
+        true_fields = adapter.fields(game, true_step.after if true_step else own_run.state)
+        ra = ReplyAudit(
+            index, label, message, message_where, ai_text, ai_where, line, true_reply.ledger, true_reply.text,
+            exp_reply.ledger, None, None, true_result=true_reply.result,
+        )
+        ra.ai_result = ai_result(ai_text)
+        ra.ai_fields = ai_fields
+        ra.notes = notes
+        ctx = Context(
+            game, self.card, index, label, message, ai_text, where, ai_fields, self.ai_prev, expected, exp_fields,
+            adapter.fields(game, expected.before) if expected is not None else exp_fields, true_step,
+            own_run.state, adapter.not_over(game, own_run.state), previous=self.last_action,
+        )
+        if ai_fields is not None:
+            true_alts = [adapter.fields(game, s) for s in adapter.alternatives(game, true_step)] if true_step else []
+            ra.on_true_line = _fields_equal(ai_fields, true_fields) or any(_fields_equal(ai_fields, a) for a in true_alts)
+            ra.differs_from_true = {} if ra.on_true_line else {k: (ai_fields.get(k, "(none)"), v) for k, v in true_fields.items() if ai_fields.get(k) != v}
+            ra.follows_own = follows
+            if follows and not _fields_equal(ai_fields, exp_fields):
+                notes.append("its LEDGER shows the dusk before the next dawn is read: a reading the card allows")
+
+        breaches = adapter.breaches(ctx)
+        for b in breaches:
+            if b.kind == "tape-changed" and b.field and b.field.startswith("tape ") and b.ai and b.ai.isdigit():
+                self.patched[int(b.field.split()[1])] = int(b.ai)  # its later numbers follow from it
+        if followed is not None and ai_fields is not None and not follows and _fields_equal(
+            {k: v for k, v in ai_fields.items() if k not in adapter.counters},
+            {k: v for k, v in adapter.fields(game, followed).items() if k not in adapter.counters},
+        ):
+            breaches.insert(0, Finding(
+                "save-followed", index, where,
+                "The player pasted a SAVE block after the game had begun, and the AI resumed from it. The card "
+                "says the last Ledger printed beats any save pasted after it, so by the rules the game goes on "
+                "from the AI's last LEDGER, and the pasted block changes nothing.",
+            ))
+        if ai_fields is not None and not follows:
+            diffs = adapter.collapse([(k, ai_fields.get(k, "(none)"), v) for k, v in exp_fields.items() if ai_fields.get(k) != v], ai_fields)
+            diff_words = [adapter.diff_words(k, a, r) for k, a, r in diffs]
+            decided = _decided(adapter, ctx) if expected is not None and not any(b.kind == "save-followed" for b in breaches) else None
+            cause = decided or next((b for b in breaches if b.kind in ("save-followed", "tape-changed", "tape-out-of-turn", "third-value")), None)
+            if decided is not None:
+                breaches.insert(0, decided)
+            if cause is not None:
+                cause.consequences = diff_words
+            else:
+                for k, a, r in diffs:
+                    why = adapter.explain(ctx, k)
+                    findings.append(Finding("ledger", index, where, sentence(adapter.diff_words(k, a, r)) + " " + sentence(why), field=k, ai=a, rules=r))
+        findings.extend(breaches)
+        findings.extend(_save_findings(ctx, adapter))
+        findings.extend(_result_findings(ctx, exp_reply, ra.ai_result))
+        for f in findings:  # numbered as the chat shows the replies: the opening is reply 1
+            f.reply = ra.number
+        ra.findings = findings
+
+        if expected is not None and expected.action is not None:
+            self.last_action = expected.action
+        # Re-base the own-numbers Run on the AI's LEDGER when it differs from what was expected.
+        if ai_fields is not None and not follows:
+            try:
+                own_run.state = adapter.state_from(game, ai_fields, own_run.state)
+            except (ValueError, TypeError, KeyError) as exc:
+                ra.notes.append(f"its own numbers cannot be loaded into a state ({exc}); the next reply is checked from the rules' numbers")
+            guess = adapter.candidates(game, expected.before, ai_fields, self._tape_game()) if expected is not None else []
+            if guess:
+                self.last_action = guess[0][0]
+        if self.patched:
+            own_run.game = self._tape_game()
+        return ra
+
+    def _tape_game(self, rulings: Any = None) -> Game:
+        """The game the AI's own numbers play: the printed tape with the values it announced instead,
+        under the readings it is seen to follow."""
+        rulings = rulings if rulings is not None else self.rulings
+        if not self.patched and rulings is None:
+            return self.own_run.game
+        card = self.card
+        if self.patched and getattr(card, "tape", None):
+            tape = list(card.tape)
+            for pos, value in self.patched.items():
+                if 1 <= pos <= len(tape):
+                    tape[pos - 1] = value
+            card = replace(card, tape=tuple(tape))
+        options = dict(self.options, **({"rulings": rulings} if rulings is not None else {}))
+        try:
+            return self.make_game(card, **options)
+        except (CardError, ValueError):
+            return self.own_run.game
+
+    def _another_ruling(
+        self, message: str, ai: dict[str, str], expected: Step, true_step: Step | None,
+    ) -> tuple[Step, Step | None, str] | None:
+        """The AI's numbers follow another reading of a doubtful sentence, one the card's words allow:
+        from here on both lines play that reading, and the report says which the AI follows."""
+        adapter = self.adapter
+        adopted = dict(self._switches)
+        for name, value, note in adapter.readings():
+            if name in adopted:
+                continue
+            rulings = adapter.rulings(**{**adopted, name: value})
+            variant = self._tape_game(rulings)
+            trial = Run(variant, state=expected.before, pending=expected.pending, moved=True)
+            st = step(trial, message)
+            shown = [adapter.fields(self.game, s) for s in [st.after, *adapter.alternatives(self.game, st)]]
+            if not any(_fields_equal(ai, f) for f in shown):
+                continue
+            self._switches = {**adopted, name: value}
+            self.rulings = rulings
+            on_true = true_step is not None and true_step.before == expected.before and true_step.pending == expected.pending
+            undo(self.own_run, expected)
+            self.own_run.game = variant
+            new = step(self.own_run, message)
+            new_true = true_step
+            self.true_run.game = self.make_game(self.card, **dict(self.options, rulings=rulings))
+            if on_true and true_step is not None:
+                undo(self.true_run, true_step)
+                new_true = step(self.true_run, message)
+            if note not in self.readings:
+                self.readings.append(note)
+            return new, new_true, "its numbers follow a reading the card allows: " + note.split(": ", 1)[-1].split(". ")[0]
+        return None
+
+    def _other_reading(
+        self, index: int, message: str, ai: dict[str, str], expected: Step, true_step: Step | None,
+    ) -> tuple[Step, Step | None, str] | None:
+        """The AI's numbers are not what cardgm's reading of the message gives. If the words allow a
+        move whose outcome is exactly the AI's LEDGER, and the message is not a question or a remark
+        naming no move, that move is taken on both lines, and the reply says how it was read."""
+        adapter = self.adapter
+        if not adapter.words_decide or _a_question(adapter, message, expected.before, self.last_action):
+            return None
+        named = adapter.named(message, expected.before, self.last_action)
+        if named is None:
+            return None
+        found = [(a, w) for a, w in ((a, adapter.move_words(a)) for a, _ in adapter.candidates(self.game, expected.before, ai, self.own_run.game))
+                 if adapter.words_allow(named, a, expected.before)]
+        source = "from the AI's numbers, a move the words allow"
+        if not found and expected.action is None:
+            # No move gives the AI's numbers; if the words name exactly one legal move, the reply
+            # is judged against it (its LEDGER then shows where the AI's arithmetic went wrong).
+            bumped = replace(expected.before, turn=expected.before.turn + 1)
+            legal = [a for a in adapter.legal_moves(bumped) if adapter.words_allow(named, a, expected.before)]
+            if len(legal) != 1:
+                return None
+            found, source = [(legal[0], adapter.move_words(legal[0]))], "from the words, the one move they name"
+        if not found:
+            return None
+        action, words = found[0]
+        if expected.action is not None and adapter.move_words(expected.action) == words:
+            return None
+        on_true = true_step is not None and true_step.before == expected.before and true_step.pending == expected.pending
+        undo(self.own_run, expected)
+        new = take(self.own_run, message, action)
+        new_true = true_step
+        if on_true and true_step is not None:
+            undo(self.true_run, true_step)
+            new_true = take(self.true_run, message, action)
+        how = f"cardgm reads it as {adapter.move_words(expected.action)}" if expected.action is not None else (
+            "cardgm asks instead: \"" + _first_line(expected.reply.prose) + "\"")
+        return new, new_true, f"read as {words} {source} ({how})"
+
+
+def _a_question(adapter: Adapter, message: str, state: Any, previous: Any) -> bool:
+    """A message that asks rather than orders: every sentence of it that names a move is a question
+    ("should we row or fish today?"), or it names no move and has a question mark."""
+    sentences = [m.group(0) for m in re.finditer(r"[^.!?\n]+[.!?]*", message) if m.group(0).strip()]
+    naming = [x for x in sentences if adapter.named(x, state, previous) is not None]
+    if not naming:
+        return "?" in message
+    return all(x.rstrip().endswith("?") for x in naming)
+
+
+def _only_the_end_after(text: str) -> bool:
+    """After the LEDGER: only the RESULT line and the card's pointers (the final reply's other order)."""
+    lines = text.splitlines()
+    at = max(i for i, line in enumerate(lines) if is_ledger_line(line) or line.lstrip().startswith("[L]"))
+    after = "\n".join(line for line in lines[at + 1 :] if line.strip() and not re.fullmatch(r"\s*(`{3}\w*|[-*_]{3,})\s*", line))
+    return bool(_RESULT.search(after)) and not re.search(r"\[L\]", after)
+
+
+def _save_findings(ctx: Context, adapter: Adapter) -> list[Finding]:
+    """Every SAVE block in the AI's reply, checked like a LEDGER: it must be readable, and its
+    numbers what the rules give at this point of the game (the AI's own numbers, when it keeps them)."""
+    out: list[Finding] = []
+    for block in save_blocks(ctx.ai_text):
+        want = ctx.state if ctx.ai is None else _state_or(adapter, ctx)
+        given, rules = save_fields(block), save_fields(ctx.game.save(want))
+        wrong = [k for k in rules if given.get(k, "(missing)") != rules[k] and not (k == "turn" and _turn_near(given.get(k), rules[k]))]
+        if not given or [k for k in wrong if k not in given] or len(wrong) == len(rules):
+            try:
+                ctx.game.load(block)
+            except SaveError as exc:
+                out.append(Finding("save-format", ctx.index, ctx.ai_where, sentence(f"The SAVE block cannot be resumed: {exc}"), ai=block))
+                continue
+        for key in rules:
+            a, r = given.get(key, "(missing)"), rules[key]
+            if a == r or (key == "turn" and _turn_near(a, r)):
+                continue  # a save may count the reply that prints it, or not
+            out.append(Finding(
+                "save", ctx.index, ctx.ai_where,
+                f"The SAVE block gives {key}:{a}; the rules give {key}:{r} at this point of the game"
+                + (", as its own LEDGER shows" if ctx.ai is not None and _state_or(adapter, ctx) is not ctx.state else "") + ".",
+                field=f"SAVE {key}", ai=a, rules=r,
+            ))
+    return out
+
+
+def _turn_near(given: str | None, rules: str) -> bool:
+    return bool(given and given.isdigit() and rules.isdigit() and int(rules) - 1 <= int(given) <= int(rules))
+
+
+def _state_or(adapter: Adapter, ctx: Context) -> Any:
+    """The state the AI's own LEDGER shows in this reply (its save must agree with it), else the rules'."""
+    try:
+        return adapter.state_from(ctx.game, ctx.ai, ctx.state) if ctx.ai is not None else ctx.state
+    except (ValueError, TypeError, KeyError):
+        return ctx.state
+
+
+def save_fields(block: str) -> dict[str, str]:
+    """A SAVE block's body as key:value fields, whatever its line breaks."""
+    body = block.replace(SAVE_BEGIN, " ").replace(SAVE_END, " ")
+    out: dict[str, str] = {}
+    for token in body.split():
+        key, sep, value = token.partition(":")
+        if sep:
+            out[key] = value
+    return out
 
 
 def _decided(adapter: Adapter, ctx: Context) -> Finding | None:
-    """A move the player never gave: nothing moves by the rules but the AI's LEDGER moved, or the
-    AI's numbers are what another move gives."""
+    """A move the player did not make: the message names no move (a question, a remark) or names
+    another one, and the AI's numbers show a move all the same."""
     assert ctx.expected is not None and ctx.ai is not None
     counters = adapter.counters
     prev = ctx.ai_prev or ctx.before_fields
     rules_moved = not _fields_equal(ctx.expected_fields, ctx.before_fields, counters)
     ai_moved = not _fields_equal(ctx.ai, prev, counters)
-    guess = adapter.guess_move(ctx)
-    said = _quote(ctx.message or "")
+    found = adapter.candidates(ctx.game, ctx.expected.before, ctx.ai, ctx.game)
+    ran = adapter.move_words(found[0][0]) if found else None
+    message = ctx.message or ""
+    said = _quote(message)
+    cardgm = _first_line(ctx.expected.reply.prose)
     if not rules_moved and ai_moved:
-        why = _first_line(ctx.expected.reply.prose)
-        text = (
-            f"{ctx.label}: the player's message {said} gives no move the rules can run, so nothing moves "
-            f"(cardgm: \"{why}\"); the AI moved the game anyway ({adapter.moved_words(ctx)})"
-        )
-        if guess:
-            text += f": {guess}"
-        return Finding("decided-for-player", ctx.index, ctx.ai_where, text)
+        if _a_question(adapter, message, ctx.expected.before, ctx.previous):
+            what = f"The player asked a question ({said}) and gave no order"
+        elif (named := adapter.named(message, ctx.expected.before, ctx.previous)) is None:
+            what = f"The player's message ({said}) names no move"
+        else:
+            gap = adapter.unnamed(named, found[0][0], ctx.expected.before) if found else None
+            what = f"The player's message ({said}) " + (gap or "does not give the move the AI made")
+        did = f"the AI ran {ran} for them" if ran else f"the AI moved the game anyway ({adapter.moved_words(ctx)})"
+        return Finding("decided-for-player", ctx.index, ctx.ai_where, f"{what}; {did}. cardgm answers it: \"{cardgm}\"")
     differs = [k for k, v in ctx.expected_fields.items() if ctx.ai.get(k) != v and k not in counters]
-    if rules_moved and guess and len(differs) >= 2:
-        # One field off is read as a slip of arithmetic (its finding names the other call); two
-        # or more that are exactly another call's numbers are that call, run for the player.
-        return Finding(
-            "decided-for-player", ctx.index, ctx.ai_where,
-            f"{ctx.label}: the player's message {said} is not what the AI ran: {guess}",
-        )
+    if rules_moved and ran and ctx.expected.action is not None and len(differs) >= 2:
+        # One field off is read as a slip of arithmetic; two or more that are exactly another
+        # move's numbers are that move, run for the player.
+        called = adapter.move_words(ctx.expected.action)
+        if ran != called:
+            return Finding(
+                "decided-for-player", ctx.index, ctx.ai_where,
+                f"The player's message ({said}) calls {called}; the AI ran {ran} instead.",
+            )
     return None
 
 
@@ -665,15 +1001,15 @@ def _result_findings(ctx: Context, exp_reply: Reply, ai_line: str | None) -> lis
         if ended_here:
             out.append(Finding(
                 "result", ctx.index, where,
-                f"{ctx.label}: the game ends here (end:{exp_reply.end}, score {exp_reply.score}) and the card asks "
-                "for its RESULT line; the reply has none",
+                f"The game ends here (end:{exp_reply.end}, score {exp_reply.score}) and the card asks "
+                "for its RESULT line; the reply has none.",
                 field="RESULT", ai="(none)", rules=expected,
             ))
         return out
     if expected is None:
         out.append(Finding(
             "result", ctx.index, where,
-            f"{ctx.label}: a RESULT line, but by the rules the game has not ended",
+            "A RESULT line, but by the rules the game has not ended" + (f" ({ctx.why_not_over})" if ctx.why_not_over else "") + ".",
             field="RESULT", ai=ai_line, rules="(no end yet)",
         ))
         return out
@@ -684,7 +1020,7 @@ def _result_findings(ctx: Context, exp_reply: Reply, ai_line: str | None) -> lis
             why = f" ({exp_reply.end}: score {exp_reply.score} by the card's SCORING)" if key in ("score", "end") else ""
             out.append(Finding(
                 "result", ctx.index, where,
-                f"{ctx.label}: the RESULT line gives {key}:{a}, the rules give {key}:{r}{why}",
+                f"The RESULT line gives {key} {a}; the rules give {r}{why}.",
                 field=f"RESULT {key}", ai=a, rules=r,
             ))
     return out

@@ -7,20 +7,29 @@ text file of player messages (one per line, as `--script` takes) is read as the 
 
 from __future__ import annotations
 
-import json
-import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardgm.card import load_card
+from cardgm import games
+from cardgm.card import CardError, load_card
 from cardgm.game import SaveError
-from cardgm.games import make_game
 from cardgm.run import Reply, Run
 from cardgm.transcript import read_messages
+from cardgm.verify.inputs import (
+    MAX_LOG_BYTES,
+    MAX_LOG_LINE,
+    MAX_MESSAGES,
+    MAX_REVEAL_BYTES,
+    InputError,
+    check_file,
+    load_json,
+    read_text,
+)
 
 
-class LogError(ValueError):
+class LogError(InputError):
     """A run log that cannot be read."""
 
 
@@ -33,42 +42,78 @@ class RunLog:
     resume: str | None = None  # the SAVE block the run resumed from (`--resume FILE`), from the header
 
 
+# Lines in a log: a message a line, a SAVE block's few lines, comments and blank lines around them.
+MAX_LINES = 16 * MAX_MESSAGES
+
+# What a run log is, said whenever a file is not one.
+WHAT_A_LOG_IS = (
+    "a run log is what `cardgm play --log FILE` writes (one JSON object a line), `--json` output, "
+    "or the player's messages one a line"
+)
+
+
+def read_log_file(path: str | Path) -> RunLog:
+    """A run log from a file, with the limits of `cardgm verify run --help`: the file's size
+    (looked at before it is read), each line's length, the number of messages. LogError says
+    which was passed."""
+    try:
+        text = read_text(path, MAX_LOG_BYTES, "run log")
+    except LogError:
+        raise
+    except InputError as exc:
+        raise LogError(str(exc)) from None
+    return read_log(text)
+
+
 def read_log(text: str) -> RunLog:
     """Parse a log: JSON lines (with or without the header), else messages one per line."""
+    breaks = text.count("\n")
+    if breaks > MAX_LINES:  # counted before anything is split: a file of a million lines is refused at once
+        raise LogError(f"it has {breaks:,} lines; cardgm replays a log of up to {MAX_MESSAGES:,} messages ({MAX_LINES:,} lines)")
     lines = [line for line in text.splitlines() if line.strip()]
     if not lines:
         raise LogError("the log is empty")
-    if not lines[0].lstrip().startswith("{"):
-        whole = _json(text.strip(), "the file")
-        if whole is not _NOT_JSON:
-            # `[1, 2]` or `null` read as player messages would replay as a run that "matches".
-            raise LogError(f"the file is {_json_kind(whole)}, not a run log (JSON objects, one a line)")
-        return RunLog(None, {}, tuple(read_messages(text)), ())
+    for i, line in enumerate(lines, 1):
+        if len(line) > MAX_LOG_LINE:
+            raise LogError(
+                f"line {i} is {len(line):,} characters; cardgm reads a log line of up to {MAX_LOG_LINE:,}"
+            )
+    first = lines[0].lstrip()
+    if not first.startswith("{"):
+        if _json_value(text):
+            raise LogError(f"it is a JSON {_json_value(text)}, not a run log: {WHAT_A_LOG_IS}")
+        return RunLog(None, {}, _counted(tuple(read_messages(text))), ())
+    if len(lines) > MAX_MESSAGES + 2:  # the header and the opening, then a line a message
+        _counted(lines)
     objects = []
     for i, line in enumerate(lines, 1):
-        obj = _json(line, f"line {i}")
-        if obj is _NOT_JSON:
-            raise LogError(f"line {i} is not JSON")
+        try:
+            obj = load_json(line, "run log")
+        except InputError as exc:
+            raise LogError(f"line {i}: {exc}") from None
         if not isinstance(obj, dict):
-            raise LogError(f"line {i} is not a JSON object")
+            raise LogError(f"line {i} is not a JSON object: {WHAT_A_LOG_IS}")
         objects.append(obj)
-    card, options, resume = None, {}, None
+    card, resume = None, None
+    options: dict[str, Any] = {}
     if "cardgm_log" in objects[0]:
         header = objects.pop(0)
         resume = header.get("resume")
         if resume is not None and not isinstance(resume, str):
-            raise LogError("the header's resume is not a SAVE block")
+            raise LogError("its header's resume is not a SAVE block")
         card = header.get("game") or header.get("card")
-        if card is not None and not isinstance(card, str):
-            raise LogError("the header's game is not a string")
+        if card is not None and not (isinstance(card, str) and 0 < len(card) <= 200):
+            raise LogError("its header's game is not a card's name")
         options = header.get("options") or {}
         if not isinstance(options, dict) or not all(isinstance(k, str) for k in options):
-            raise LogError("the header's options are not an object of named options")
+            raise LogError("its header's options are not a JSON object of named options")
     for i, obj in enumerate(objects, 1):
         if "message" not in obj or "text" not in obj:
             raise LogError(f"reply {i} lacks 'message' or 'text': not a cardgm run log")
-        if not (obj["message"] is None or isinstance(obj["message"], str)) or not isinstance(obj["text"], str):
-            raise LogError(f"reply {i}'s message or text is not a string: not a cardgm run log")
+        if obj["message"] is not None and not isinstance(obj["message"], str):
+            raise LogError(f"reply {i}'s message is not text")
+        if not isinstance(obj["text"], str):
+            raise LogError(f"reply {i}'s text is not text")
     messages = tuple(o["message"] for o in objects if o["message"] is not None)
     if objects and objects[0]["message"] is None and objects[0].get("command") == "resume" and resume is None:
         # Replayed from the opening, a resumed run would answer for another game entirely.
@@ -77,30 +122,30 @@ def read_log(text: str) -> RunLog:
             "replayed (--json output never holds it, nor a log from a cardgm that did not record it); "
             "the run log that `cardgm play --log FILE` writes holds it"
         )
-    return RunLog(card, dict(options), messages, tuple(objects), resume)
+    return RunLog(card, dict(options), _counted(messages), tuple(objects), resume)
 
 
-_NOT_JSON = object()
+def _counted(messages: Sequence[str]) -> tuple[str, ...]:
+    if len(messages) > MAX_MESSAGES:
+        raise LogError(f"it holds {len(messages):,} messages; cardgm replays a log of up to {MAX_MESSAGES:,}")
+    return tuple(messages)
 
 
-def _json(text: str, where: str) -> Any:
-    """The JSON value of `text`, `_NOT_JSON` when it is not JSON; LogError for JSON that Python
-    will not hold (nested too deep, an integer of thousands of digits)."""
+def _json_value(text: str) -> str | None:
+    """The kind of JSON value the whole text is ("array", "null", …), if it is one: a log must be
+    JSON objects one a line or plain messages, and a file that is one other JSON value is junk,
+    not a player's messages."""
+    stripped = text.strip()
+    if not stripped or stripped[0] not in '[{"-0123456789tfn':
+        return None
     try:
-        return json.loads(text)
-    except json.JSONDecodeError:
-        return _NOT_JSON
-    except RecursionError:
-        raise LogError(f"{where} is JSON nested too deeply to be a run log") from None
-    except ValueError as exc:  # Python's guard on integer conversion: 4,300 digits
-        raise LogError(f"{where} holds a number too long to read ({str(exc).split(':')[0].lower()})") from None
-
-
-def _json_kind(value: Any) -> str:
-    if value is None:
-        return "JSON null"
-    kinds = {list: "a JSON array", str: "a JSON string", bool: "a JSON true or false", dict: "a JSON object"}
-    return kinds.get(type(value), "a JSON number")
+        value = load_json(stripped, "run log")
+    except InputError as exc:
+        if "looks like JSON" not in str(exc):
+            raise LogError(str(exc)) from None  # nested too deep, a number too long: say which
+        return "array" if stripped[0] == "[" else None  # a broken array is no message either
+    kinds = {dict: "object", list: "array", str: "string", bool: "true/false", int: "number", float: "number"}
+    return "null" if value is None else kinds.get(type(value), "value")
 
 
 @dataclass(frozen=True)
@@ -150,25 +195,61 @@ def resolve_files(options: dict[str, Any], base: Path | None) -> dict[str, Any]:
     return out
 
 
-def replay(log: RunLog, card: str | None = None, result: str | None = None, base: Path | None = None) -> Verdict:
-    """Replay the log's messages on the card and compare with what it recorded and a claimed RESULT."""
+def _checked_files(options: dict[str, Any], base: Path | None, flags: dict[str, str] | None = None) -> dict[str, Any]:
+    """`resolve_files`, with every file the log names checked before a game opens it: a path that
+    is text, a regular file that is there beside the log, small enough to be a reveal file.
+    `flags`: the command-line flag of each option (the game's entry), for the message."""
+    for key, value in options.items():
+        if key.endswith("_file") and not isinstance(value, str):
+            raise LogError(f"its header's {key} is not a file name")
+    out = resolve_files(options, base)
+    for key, value in out.items():
+        if not key.endswith("_file"):
+            continue
+        named = options[key]
+        if not Path(value).exists():
+            where = f" (looked for {value})" if value != named else ""
+            raise LogError(
+                f"the log names the file {named} ({key.removesuffix('_file')}), which is not beside it{where}; "
+                f"put it back beside the log, or give it with {(flags or {}).get(key, '--' + key.replace('_', '-'))} FILE"
+            )
+        try:
+            check_file(value, MAX_REVEAL_BYTES, "reveal file")
+        except InputError as exc:
+            raise LogError(f"{named}, named in the log: {exc}") from None
+    return out
+
+
+def replay(
+    log: RunLog,
+    card: str | None = None,
+    result: str | None = None,
+    base: Path | None = None,
+    files: dict[str, str] | None = None,
+) -> Verdict:
+    """Replay the log's messages on the card and compare with what it recorded and a claimed RESULT.
+    `files` overrides a `*_file` option of the log (`verify run --sealed REVEAL`), taken as given."""
     name = card or log.card
     if not name:
         raise LogError("the log names no card: give it with --card")
-    options = resolve_files(log.options, base)
-    for key, path in options.items():
-        if key.endswith("_file") and isinstance(path, str) and not Path(path).is_file():
-            raise LogError(
-                f"its options name the file {log.options[key]} ({key}), and there is none at {path}: "
-                "a log is read beside the files it names; keep them together"
-            )
+    the_card = load_card(name)
+    given = files or {}
     try:
-        game = make_game(load_card(name), **options)
-    except TypeError as exc:  # an option no game of this card takes
-        bad = re.search(r"argument '(\w+)'", str(exc))
-        raise LogError(f"the log's options do not fit {name}: it has no option {bad.group(1) if bad else exc}") from None
-    except (ValueError, OSError) as exc:  # a bad option value; a reveal file not beside the log
-        raise LogError(f"the log's options cannot be used: {exc}") from None
+        flags = {o.name: o.flag for o in games.entry(the_card.game_id).options}
+    except CardError:  # no game plays this card: make_game says so below
+        flags = {}
+    options = _checked_files({k: v for k, v in log.options.items() if k not in given}, base, flags)
+    for key, value in given.items():
+        options[key] = _checked_files({key: value}, None)[key]
+    try:
+        game = games.make_game(the_card, **options)
+    except TypeError:
+        # An option this card's game does not take: the log is not from a run of this card.
+        raise LogError(
+            f"its header's options ({', '.join(sorted(options)) or 'none'}) are not options of {the_card.title}"
+        ) from None
+    except (ValueError, OSError) as exc:  # a bad option value; a reveal file that cannot be read
+        raise LogError(f"its header's options cannot be played: {exc}") from None
     run = Run(game)
     if log.resume is not None:
         try:

@@ -1,5 +1,10 @@
-"""An audit, written out: for the terminal, as JSON, and as one self-contained HTML page a player
-can open and share (the conversation beside the true ledger, divergences highlighted)."""
+"""An audit, written out for the player who reads it: for the terminal, as one self-contained
+HTML page to open and share (the conversation beside what the rules give, problems highlighted),
+and as JSON for programs (stable codes).
+
+Replies are numbered as the chat shows them (the first AI reply is 1). What a player reads is
+plain sentences: no finding codes, no jargon; the one summary is worked out from the findings, so
+it always agrees with them."""
 
 from __future__ import annotations
 
@@ -7,23 +12,24 @@ import html
 import json
 from collections import Counter
 
-from cardgm.verify.audit import Audit, ReplyAudit
+from cardgm.verify.audit import Audit, Finding, ReplyAudit
+from cardgm.verify.plain import count, joined, noun, quote, title
 
 FORMS = {
     "chatgpt-json": "a ChatGPT export (conversations.json)",
-    "messages-json": "a JSON messages list",
-    "you-said": "'You said:' / 'ChatGPT said:' marks",
-    "labels": "'User:' / 'Assistant:' labels",
-    "headings": "Markdown headings",
-    "bold": "bold names",
+    "messages-json": "a JSON list of messages",
+    "you-said": "text copied from ChatGPT (\"You said:\" / \"ChatGPT said:\")",
+    "labels": "text with \"User:\" / \"Assistant:\" labels",
+    "headings": "text with Markdown headings for each speaker",
+    "bold": "text with bold speaker names",
     "unmarked": "unmarked text, each AI reply ending with its LEDGER",
 }
 
 HOW_CHECKED = (
-    "Each AI reply is judged against what the rules give from the AI's own previous LEDGER (its "
-    "numbers loaded into a game state, the player's message replayed on it), so a mistake is "
-    "reported once, where it is made. Whether the reply is on the true line (the rules on the "
-    "player's messages from the start) is reported beside it."
+    "How this was checked: each AI reply is compared with what the card's rules give for your "
+    "message, starting from the AI's own previous LEDGER. So a mistake is reported once, at the "
+    "reply that makes it, and a later reply is a problem only if it does not follow from the AI's "
+    "own numbers either."
 )
 
 
@@ -37,79 +43,98 @@ def _snip(text: str | None, n: int = 70) -> str:
 def _answers(r: ReplyAudit, audit: Audit) -> str:
     if r.index == 0:
         if r.message is None:
-            return "the opening (no card in the transcript)"
-        return "the opening, answering the pasted card" + (" and SAVE" if audit.resumed else "")
-    return f"answers \"{_snip(r.message, 50)}\" ({r.message_where})"
+            return "the opening"
+        return "the opening, after the card" + (" and the SAVE" if audit.resumed else "") + " you pasted"
+    return f"{r.label}, after you wrote {quote(r.message or '', 50)}"
+
+
+def _state(r: ReplyAudit) -> str:
+    if r.ai_text is None:
+        return "no reply in the transcript"
+    if r.findings:
+        return count(len(r.findings), "problem")
+    if r.on_true_line is False:
+        return "follows from the AI's own numbers"
+    return "fine"
 
 
 def summary_lines(audit: Audit) -> list[str]:
-    out = []
+    """The one summary: each sentence worked out from the findings and the replies."""
+    out: list[str] = []
     findings = audit.findings
-    if findings:
+    checked = [r for r in audit.replies if r.ai_text is not None]
+    if not findings:
+        out.append(
+            f"No problems found: every one of the {len(checked)} AI replies follows from the card's rules "
+            "and the player's messages."
+        )
+    else:
+        at = sorted({f.reply for f in findings})
         kinds = Counter(f.kind for f in findings)
-        out.append(f"{len(findings)} finding{'s' if len(findings) != 1 else ''}: " + ", ".join(f"{n} {k}" for k, n in kinds.items()))
-    else:
-        out.append("No findings: every LEDGER follows from the rules on the player's messages.")
-    first = audit.first_divergence
-    if first is None:
-        out.append("The AI's LEDGER stayed on the true line throughout.")
-    else:
-        out.append(f"First off the true line at reply {first.index} ({first.label}).")
-        after = [r for r in audit.replies if r.index > first.index and r.follows_own is not None]
-        bad = [r.index for r in after if r.follows_own is False]
-        if not after:
-            out.append("No reply after it to check.")
-        elif bad:
-            out.append("After it, the AI did not stay consistent with its own numbers at replies " + ", ".join(map(str, bad)) + ".")
-        else:
-            out.append(f"After it, the AI stayed consistent with its own numbers ({len(after)} repl{'ies' if len(after) != 1 else 'y'} checked).")
-        back = audit.rejoined
-        if back:
-            out.append("Back on the true line at replies " + ", ".join(str(r.index) for r in back) + ".")
-    last = audit.replies[-1] if audit.replies else None
-    if last is not None:
-        true_result = next((r.true_result for r in reversed(audit.replies) if r.true_result), None)
-        ai_ledger = next((r.ai_ledger for r in reversed(audit.replies) if r.ai_ledger), None)
-        ai_result = next((r.ai_result for r in reversed(audit.replies) if r.ai_result), None)
-        out.append(f"True line ends:  {last.true_ledger}")
-        if true_result:
-            out.append(f"                 {true_result}")
-        out.append(f"The AI's ends:   {ai_ledger or '(no LEDGER)'}")
-        if ai_result:
-            out.append(f"                 {ai_result}")
+        out.append(
+            f"{count(len(findings), 'problem')} found, at {'reply' if len(at) == 1 else 'replies'} "
+            f"{joined([str(n) for n in at])}: {joined([noun(k, n) for k, n in kinds.items()])}."
+        )
+        first = audit.first_divergence
+        if first is not None:
+            later = [r for r in audit.replies if r.index > first.index and r.ai_fields is not None]
+            if later and later[-1].on_true_line is False:
+                out.append(
+                    f"From reply {first.number} on, the AI's numbers are not what the rules give from the player's "
+                    "messages; each later reply was checked from the AI's own numbers."
+                )
+            back = audit.rejoined
+            if back:
+                out.append(f"Its numbers are back in line with the rules at {'reply' if len(back) == 1 else 'replies'} "
+                           f"{joined([str(r.number) for r in back])}.")
+    for note in audit.readings:
+        out.append(note)
     return out
+
+
+def ending_lines(audit: Audit) -> list[str]:
+    if not audit.replies:
+        return []
+    last = audit.replies[-1]
+    true_result = next((r.true_result for r in reversed(audit.replies) if r.true_result), None)
+    ai_ledger = next((r.ai_ledger for r in reversed(audit.replies) if r.ai_ledger), None)
+    ai_result = next((r.ai_result for r in reversed(audit.replies) if r.ai_result), None)
+    out = [f"By the rules, the game stands at:  {last.true_ledger}"]
+    if true_result:
+        out.append(f"{'':35}{true_result}")
+    out.append(f"The AI's last LEDGER:{'':14}{ai_ledger or '(none)'}")
+    if ai_result:
+        out.append(f"{'':35}{ai_result}")
+    return out
+
+
+def _finding_lines(f: Finding) -> list[str]:
+    lines = [f"    ✗ {title(f.kind)}. {f.text}"]
+    if f.consequences:
+        lines.append("        Because of it: " + "; ".join(f.consequences) + ".")
+    return lines
 
 
 def text(audit: Audit) -> str:
     lines = [
-        f"AUDIT of a {audit.title} v{audit.version} chat run",
-        f"read as {FORMS.get(audit.form, audit.form)}; card: {audit.card_from}",
+        f"Audit of a {audit.title} v{audit.version} game run by a chat AI",
+        f"Read as {FORMS.get(audit.form, audit.form)}; the card: {audit.card_from}.",
     ]
-    lines += [f"note: {n}" for n in audit.notes]
+    lines += [f"Note: {n}." if not n.endswith(".") else f"Note: {n}" for n in audit.notes]
+    lines.append("")
+    lines += summary_lines(audit)
     lines.append("")
     for r in audit.replies:
-        if r.ai_text is None:
-            mark = "no reply"
-        elif r.findings:
-            mark = f"{len(r.findings)} finding{'s' if len(r.findings) != 1 else ''}"
-        elif r.on_true_line is False:
-            mark = "off the true line; follows its own numbers"
-        else:
-            mark = "ok"
-        lines.append(f"reply {r.index:>3}  {r.label:<12} {_answers(r, audit)}: {mark}")
-        if r.findings or (r.on_true_line is False and r.index == (audit.first_divergence.index if audit.first_divergence else -1)):
-            lines.append(f"    AI      {r.ai_ledger or '(no LEDGER)'}   [{r.ai_where}]")
-            lines.append(f"    rules   {r.own_ledger}")
-            if r.own_ledger != r.true_ledger:
-                lines.append(f"    true    {r.true_ledger}")
+        lines.append(f"Reply {r.number}, {_answers(r, audit)}: {_state(r)}.")
+        if r.findings or (r.on_true_line is False and r is audit.first_divergence):
+            lines.append(f"    The AI's LEDGER:  {r.ai_ledger or '(none)'}   [{r.ai_where}]")
+            lines.append(f"    By the rules:     {r.own_ledger}")
         for f in r.findings:
-            lines.append(f"    ✗ {f.kind}: {f.text}")
-            for c in f.consequences:
-                lines.append(f"        so: {c}")
+            lines += _finding_lines(f)
         for n in r.notes:
             lines.append(f"    · {n}")
     lines.append("")
-    lines += summary_lines(audit)
+    lines += ending_lines(audit)
     lines.append("")
     lines.append(HOW_CHECKED)
     return "\n".join(lines)
@@ -139,7 +164,7 @@ pre{white-space:pre-wrap;word-wrap:break-word;font:13px/1.4 ui-monospace,Menlo,C
 .fields{font:12px/1.3 ui-monospace,Menlo,Consolas,monospace;border:1px solid #e0d8c8;margin:4px 0}
 .fields td{padding:2px 6px;border-bottom:1px solid #eee7da}
 .fields tr.diff td{background:#ffd2c8;font-weight:700}
-.finding{color:#8a1c0c;margin:6px 0} .finding b{font-family:system-ui,sans-serif;font-size:12px;text-transform:uppercase}
+.finding{color:#8a1c0c;margin:6px 0} .finding b{font-family:system-ui,sans-serif;font-size:13px}
 .so{color:#6d3a2e;margin-left:16px;font-size:13px}
 .ok{color:#2f6b2f} .idx{font:600 12px system-ui,sans-serif;color:#6b6357}
 details summary{cursor:pointer;color:#4b5a6a}
@@ -149,18 +174,16 @@ details summary{cursor:pointer;color:#4b5a6a}
 def _fields_table(r: ReplyAudit, audit: Audit) -> str:
     if r.ai_fields is None:
         return ""
-    from cardgm.verify.audit import adapter_for
-
-    adapter = adapter_for(audit.game_id)
+    parse = audit.parse
     try:
-        true = adapter.parse(r.true_ledger)
-        own = adapter.parse(r.own_ledger)
+        true = parse(r.true_ledger)
+        own = parse(r.own_ledger)
     except ValueError:
         return ""
-    rows = ["<tr><td></td><td>AI</td><td>rules</td>" + ("<td>true line</td>" if own != true else "") + "</tr>"]
+    rows = ["<tr><td></td><td>the AI</td><td>the rules</td>" + ("<td>from your messages</td>" if own != true else "") + "</tr>"]
     for k in true:
         a = r.ai_fields.get(k, "—")
-        diff = a != own.get(k) or (a != true.get(k) and not r.on_true_line)
+        diff = a != own.get(k)
         cells = f"<td>{html.escape(k)}</td><td>{html.escape(a)}</td><td>{html.escape(own.get(k, '—'))}</td>"
         if own != true:
             cells += f"<td>{html.escape(true.get(k, '—'))}</td>"
@@ -173,40 +196,43 @@ def html_page(audit: Audit) -> str:
     rows = []
     for r in audit.replies:
         cls = "bad" if r.findings else ("off" if r.on_true_line is False else "")
-        talk = [f"<div class='idx'>reply {r.index} · {esc(r.label)}</div>"]
+        talk = [f"<div class='idx'>Reply {r.number} · {esc(r.label)}</div>"]
         if r.message is not None:
             if r.index == 0 or len(r.message) > 1500:
-                talk.append(f"<div class='player'><div class='who'>Player ({esc(r.message_where or '')})</div><details><summary>the pasted card{' and SAVE' if audit.resumed and r.index == 0 else ''} ({len(r.message):,} characters)</summary><pre>{esc(r.message)}</pre></details></div>")
+                what = "the card" + (" and the SAVE" if audit.resumed and r.index == 0 else "") + " you pasted"
+                talk.append(f"<div class='player'><div class='who'>You ({esc(r.message_where or '')})</div><details><summary>{what} ({len(r.message):,} characters)</summary><pre>{esc(r.message)}</pre></details></div>")
             else:
-                talk.append(f"<div class='player'><div class='who'>Player ({esc(r.message_where or '')})</div><pre>{esc(r.message)}</pre></div>")
+                talk.append(f"<div class='player'><div class='who'>You ({esc(r.message_where or '')})</div><pre>{esc(r.message)}</pre></div>")
         if r.ai_text is not None:
-            talk.append(f"<div class='ai'><div class='who'>AI ({esc(r.ai_where or '')})</div><pre>{esc(r.ai_text)}</pre></div>")
+            talk.append(f"<div class='ai'><div class='who'>The AI, reply {r.number} ({esc(r.ai_where or '')})</div><pre>{esc(r.ai_text)}</pre></div>")
         else:
-            talk.append("<div class='ai'><div class='who'>AI</div><em>no reply in the transcript</em></div>")
-        side = ["<div class='who'>The true ledger</div>", f"<pre>{esc(r.true_ledger)}</pre>"]
+            talk.append("<div class='ai'><div class='who'>The AI</div><em>no reply in the transcript</em></div>")
+        side = ["<div class='who'>What the rules give</div>", f"<pre>{esc(r.own_ledger)}</pre>"]
         if r.true_result:
             side.append(f"<pre>{esc(r.true_result)}</pre>")
         side.append(_fields_table(r, audit))
         if r.on_true_line is False and not r.findings:
-            side.append("<p>Off the true line, but it follows from its own last LEDGER.</p>")
+            side.append("<p>Follows from the AI's own numbers (which went wrong earlier).</p>")
         if not r.findings and r.on_true_line:
             side.append("<p class='ok'>✓ follows from the rules</p>")
         for f in r.findings:
-            side.append(f"<div class='finding'><b>{esc(f.kind)}</b> {esc(f.text)}</div>")
-            side += [f"<div class='so'>so: {esc(c)}</div>" for c in f.consequences]
+            side.append(f"<div class='finding' data-code='{esc(f.kind)}'><b>{esc(title(f.kind))}.</b> {esc(f.text)}</div>")
+            if f.consequences:
+                side.append(f"<div class='so'>Because of it: {esc('; '.join(f.consequences))}.</div>")
         for n in r.notes:
             side.append(f"<div class='so'>· {esc(n)}</div>")
-        side.append(f"<details><summary>cardgm's reply</summary><pre>{esc(r.true_text)}</pre></details>")
+        side.append(f"<details><summary>cardgm's own reply</summary><pre>{esc(r.true_text)}</pre></details>")
         rows.append(f"<tr class='{cls}'><td class='talk'>{''.join(talk)}</td><td class='rules'>{''.join(side)}</td></tr>")
     summary = "".join(f"<li>{esc(line)}</li>" for line in summary_lines(audit))
     notes = "".join(f"<li>{esc(n)}</li>" for n in audit.notes)
+    ending = "".join(f"<li><code>{esc(line.strip())}</code></li>" for line in ending_lines(audit))
     return (
         "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
         f"<title>Audit: {esc(audit.title)}</title><meta name='viewport' content='width=device-width,initial-scale=1'>"
         f"<style>{_CSS}</style></head><body>"
-        f"<header><h1>Audit of a {esc(audit.title)} v{esc(audit.version)} chat run</h1>"
-        f"<p>Read as {esc(FORMS.get(audit.form, audit.form))}; card: {esc(audit.card_from)}.</p>"
+        f"<header><h1>Audit of a {esc(audit.title)} v{esc(audit.version)} game run by a chat AI</h1>"
+        f"<p>Read as {esc(FORMS.get(audit.form, audit.form))}; the card: {esc(audit.card_from)}.</p>"
         f"<p>Checked by cardgm, the exact game master for AI game cards.</p></header>"
-        f"<section class='summary'><ul>{summary}{notes}</ul><p>{esc(HOW_CHECKED)}</p></section>"
+        f"<section class='summary'><ul>{summary}{notes}</ul><ul>{ending}</ul><p>{esc(HOW_CHECKED)}</p></section>"
         f"<table>{''.join(rows)}</table></body></html>\n"
     )

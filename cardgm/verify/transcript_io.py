@@ -21,6 +21,20 @@ import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
+
+from cardgm.verify.inputs import (
+    MAX_EXPORT_BYTES,
+    MAX_MESSAGES,
+    MAX_TRANSCRIPT_BYTES,
+    MAX_TRANSCRIPT_LINES,
+    InputError,
+    check_file,
+    decode,
+    iter_json_array,
+    load_json,
+    size_words,
+)
 
 from cardgm.save import BEGIN as SAVE_BEGIN
 from cardgm.save import END as SAVE_END
@@ -35,7 +49,7 @@ HOW_TO_MARK = (
 )
 
 
-class TranscriptError(ValueError):
+class TranscriptError(InputError):
     """A transcript that cannot be read or split into turns; says how to mark it."""
 
 
@@ -90,26 +104,49 @@ def _content_text(content: object) -> str:
     return ""
 
 
+def _node(mapping: dict, node_id: object) -> dict | None:
+    """A node of a ChatGPT `mapping`, or None when the id names none; TranscriptError when the
+    node is not an object (an export cut short or edited by hand)."""
+    if not isinstance(node_id, str) or node_id not in mapping:
+        return None
+    node = mapping[node_id]
+    if not isinstance(node, dict):
+        raise TranscriptError(f"node {node_id[:40]!r} of the ChatGPT export is not an object: the export is damaged")
+    return node
+
+
 def _chatgpt_path(conv: dict) -> list[dict]:
     """The messages of one ChatGPT conversation, root to current node (the branch shown)."""
     mapping = conv.get("mapping")
     if not isinstance(mapping, dict) or not mapping:
         raise TranscriptError("a ChatGPT conversation with no 'mapping' of messages")
     node_id = conv.get("current_node")
-    if node_id not in mapping:
+    if _node(mapping, node_id) is None:
         # No current node: start at the root and follow the last child down.
-        node_id = next((k for k, v in mapping.items() if not v.get("parent")), None)
-        while node_id is not None and mapping[node_id].get("children"):
-            node_id = mapping[node_id]["children"][-1]
+        node_id = next((k for k in mapping if (n := _node(mapping, k)) is not None and not n.get("parent")), None)
+        seen: set[str] = set()
+        while (node := _node(mapping, node_id)) is not None and node_id not in seen:
+            seen.add(node_id)  # type: ignore[arg-type]
+            children = node.get("children")
+            if not isinstance(children, list) or not children:
+                break
+            node_id = children[-1]
     path = []
     seen = set()
-    while node_id is not None and node_id in mapping and node_id not in seen:
-        seen.add(node_id)
-        node = mapping[node_id]
-        if node.get("message"):
-            path.append(node["message"])
+    while (node := _node(mapping, node_id)) is not None and node_id not in seen:
+        seen.add(node_id)  # type: ignore[arg-type]
+        message = node.get("message")
+        if message is not None and not isinstance(message, dict):
+            raise TranscriptError(f"the message of node {node_id[:40]!r} of the ChatGPT export is not an object: the export is damaged")  # type: ignore[index]
+        if message:
+            path.append(message)
         node_id = node.get("parent")
     return list(reversed(path))
+
+
+def _obj(value: object) -> dict:
+    """A JSON object, or an empty one in place of anything else (a field of the wrong kind)."""
+    return value if isinstance(value, dict) else {}
 
 
 def _from_chatgpt(data: object) -> tuple[list[Turn], list[str]]:
@@ -121,19 +158,27 @@ def _from_chatgpt(data: object) -> tuple[list[Turn], list[str]]:
         pick = with_ledger[0] if with_ledger else convs[0]
         notes.append(
             f"the export holds {len(convs)} conversations; audited the first with a LEDGER line: "
-            f"{pick.get('title') or '(untitled)'!r}"
+            f"{_title(pick)!r}"
         )
         convs = [pick]
+    return _chatgpt_turns(convs[0]), notes
+
+
+def _title(conv: dict) -> str:
+    title = conv.get("title")
+    return title if isinstance(title, str) and title else "(untitled)"
+
+
+def _chatgpt_turns(conv: dict) -> list[Turn]:
     turns = []
-    for i, msg in enumerate(_chatgpt_path(convs[0]), 1):
-        meta = msg.get("metadata") or {}
-        if meta.get("is_visually_hidden_from_conversation"):
+    for i, msg in enumerate(_chatgpt_path(conv), 1):
+        if _obj(msg.get("metadata")).get("is_visually_hidden_from_conversation"):
             continue
-        role = _role((msg.get("author") or {}).get("role"))
+        role = _role(_obj(msg.get("author")).get("role"))
         text = _content_text(msg.get("content"))
         if role and text.strip():
             turns.append(Turn(role, text.strip("\n"), f"message {i}"))
-    return turns, notes
+    return turns
 
 
 def _from_messages(items: list) -> list[Turn]:
@@ -155,9 +200,9 @@ def _from_messages(items: list) -> list[Turn]:
 
 def _read_json(text: str) -> Transcript:
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise TranscriptError(f"it looks like JSON but is not (line {exc.lineno}: {exc.msg})") from None
+        data = load_json(text, "transcript")
+    except InputError as exc:
+        raise TranscriptError(str(exc)) from None
     first = data[0] if isinstance(data, list) and data else data
     if isinstance(first, dict) and "mapping" in first:
         turns, notes = _from_chatgpt(data)
@@ -307,6 +352,10 @@ def _card_end(lines: list[str]) -> int | None:
 
 def _read_unmarked(lines: list[str]) -> Transcript | None:
     ledgers = [i for i, line in enumerate(lines) if is_ledger_line(line)]
+    # A pasted card's own LEDGER template ("[L] turn:{n} …" on a line of its own) ends no reply.
+    card_end = _card_end(lines)
+    if card_end is not None:
+        ledgers = [i for i in ledgers if i >= card_end]
     if not ledgers:
         return None
     turns: list[Turn] = []
@@ -324,7 +373,6 @@ def _read_unmarked(lines: list[str]) -> Transcript | None:
 
     # The opening: a pasted card (and SAVE) first, if there is one, then the AI's first reply.
     start = 0
-    card_end = _card_end(lines[: ledgers[0]])
     if card_end is not None:
         add(PLAYER, 0, card_end)
         start = card_end
@@ -366,12 +414,77 @@ def read_transcript(text: str) -> Transcript:
     if text.lstrip()[:1] in "[{" and not text.lstrip().startswith("[L]"):
         found = _read_json(text)
     else:
+        breaks = text.count("\n")
+        if breaks > MAX_TRANSCRIPT_LINES:
+            raise TranscriptError(
+                f"it has {breaks:,} lines; cardgm audits a chat of up to {MAX_TRANSCRIPT_LINES:,} lines "
+                f"and {MAX_MESSAGES:,} player messages: cut the chat down to the game"
+            )
         lines = text.split("\n")
         found = _read_marked(lines) or _read_unmarked(lines)
         if found is None:
             raise TranscriptError("it cannot be split into turns: no speaker marks and no LEDGER lines. " + HOW_TO_MARK)
+    return _checked(found)
+
+
+def _checked(found: Transcript) -> Transcript:
     if not any(t.role == AI for t in found.turns):
         raise TranscriptError("no AI reply found in it. " + HOW_TO_MARK)
-    if not any(t.role == PLAYER for t in found.turns):
+    players = sum(t.role == PLAYER for t in found.turns)
+    if not players:
         raise TranscriptError("no player message found in it. " + HOW_TO_MARK)
+    if players > MAX_MESSAGES:
+        raise TranscriptError(
+            f"it holds {players:,} player messages; cardgm audits a chat of up to {MAX_MESSAGES:,} "
+            "(a whole game takes a few hundred): cut the chat down to the game"
+        )
     return found
+
+
+def read_transcript_file(path: str | Path) -> Transcript:
+    """The turns of a transcript file, with the limits of `cardgm audit --help`: a file of up to
+    MAX_TRANSCRIPT_BYTES is read whole; a bigger one only if it is a ChatGPT export, read one
+    conversation at a time (up to MAX_EXPORT_BYTES) until one holds a LEDGER line. Raises
+    TranscriptError saying what is wrong."""
+    try:
+        try:
+            size = check_file(path, MAX_EXPORT_BYTES, "transcript")
+        except InputError as exc:
+            if "cardgm reads" not in str(exc):
+                raise
+            raise TranscriptError(_too_big(Path(path).stat().st_size)) from None
+        if size <= MAX_TRANSCRIPT_BYTES:
+            with open(path, "rb") as f:
+                return read_transcript(decode(f.read(MAX_TRANSCRIPT_BYTES + 1), "transcript"))
+        return _read_big_export(path, size)
+    except TranscriptError:
+        raise
+    except InputError as exc:
+        raise TranscriptError(str(exc)) from None
+    except OSError as exc:
+        raise TranscriptError(f"cannot read it ({exc.strerror})") from None
+
+
+def _too_big(size: int) -> str:
+    return (
+        f"it is {size_words(size)}; cardgm reads a transcript of up to {size_words(MAX_TRANSCRIPT_BYTES)}, "
+        f"or a ChatGPT export (conversations.json) of up to {size_words(MAX_EXPORT_BYTES)}"
+    )
+
+
+def _read_big_export(path: str | Path, size: int) -> Transcript:
+    too_big = _too_big(size)
+    with open(path, "rb") as f:
+        head = f.read(4096).lstrip()
+        f.seek(0)
+        if not head.startswith(b"[") or b'"mapping"' not in head and b'"title"' not in head:
+            raise TranscriptError(too_big)
+        seen = 0
+        for conv in iter_json_array(f, "conversation", MAX_TRANSCRIPT_BYTES):
+            if not isinstance(conv, dict) or "mapping" not in conv:
+                raise TranscriptError(too_big + "; this one is a JSON list but not a ChatGPT export")
+            seen += 1
+            if "[L]" in json.dumps(conv, ensure_ascii=False):
+                note = f"a large export: audited the first conversation with a LEDGER line ({seen:,} read): {_title(conv)!r}"
+                return _checked(Transcript(tuple(_chatgpt_turns(conv)), "chatgpt-json", (note,)))
+    raise TranscriptError(f"none of the export's {seen:,} conversations holds a LEDGER line ('[L] …')")

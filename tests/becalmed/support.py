@@ -42,19 +42,19 @@ def tape_with(day: int = 1, sky: int = STEADY, sea: int = EMPTY, **more: int) ->
 
 def day(state: State, issue: str = "DRY", canvas: str | None = "DOWN", hands: str | None = "WATCH", *,
         sky: int = STEADY, sea: int = EMPTY, take: bool | None = None, burn: int | None = None,
-        tape: tuple[int, ...] | None = None):
+        tape: tuple[int, ...] | None = None, rulings: R.Rulings = R.RULED):
     """Run one day's calls (and the dusk's answer, if asked); (state, events)."""
     t = tape or tape_with(state.day, sky, sea)
     if state.canvas == "lost" and canvas in ("SAIL", "AWNING"):
         raise AssertionError("test asks for a refused canvas")
-    s, events = R.apply(state, R.Calls(issue, canvas, hands, state.day), t)
+    s, events = R.apply(state, R.Calls(issue, canvas, hands, state.day), t, rulings)
     if s.phase == "turtle":
         assert take is not None, "the dusk asks about a turtle"
-        s, more = R.apply(s, R.Turtle(take), t)
+        s, more = R.apply(s, R.Turtle(take), t, rulings)
         events += more
     elif s.phase == "signal":
         assert burn is not None, "the dusk asks about a ship"
-        s, more = R.apply(s, R.Signal(burn), t)
+        s, more = R.apply(s, R.Signal(burn), t, rulings)
         events += more
     return s, events
 

@@ -64,7 +64,7 @@ def test_save_block_exactly():
 def test_save_round_trip():
     s = st(turn=12, day=9, westing=22, water=4, thirst=4, crew="Ps2C!O.N.Y.", canvas="sail", flares=1,
            sharks=3, in_lane=True, passed_ship=True, seams=True, butchering=True)
-    assert game().load(N.save(s)) == s
+    assert N.parse_save(N.save(s), 40) == s  # the notation alone: no line of play reaches this boat
 
 
 @pytest.mark.parametrize("layout", ["one-line", "field-per-line", "crlf", "indented"])

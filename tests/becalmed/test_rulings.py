@@ -259,7 +259,7 @@ def test_ruling_31_the_resume_from_an_even_tape_says_where_it_goes_on_and_why():
     assert "the next value read is the one after it, so the voyage goes on at day 4's dawn, tape 7" in text
     assert "Dawn, day 4. Tape 7 reads" in text and "call that is yours" not in text
     # Day 9's dusk reads 17, a turtle: a block saved there may have been saved while it waited.
-    turtle = N.save(st(turn=17, day=9, westing=15, in_lane=True)).replace("tape:17", "tape:18")
+    turtle = N.save(st(turn=17, day=9, westing=15, in_lane=True, sharks=2)).replace("tape:17", "tape:18")
     said = new_run().reply(turtle).text
     assert "That dusk's sea was A GREEN TURTLE (tape 18 reads 17)" in said and "are not played" in said
     # A block saved before the calls says nothing of the kind.
@@ -272,3 +272,46 @@ def test_ruling_32_the_printed_tape_is_read_not_the_seed():
     diffs = [d.position for d in compare(TAPE, derive(CARD.seed, 40))]
     assert diffs == [7, 14, 16, 21, 33]
     assert day(st(day=4), tape=TAPE)[1][2].parts[0][0] == "riding it out"  # printed 20 at position 7
+
+
+# -- the other readings the card's words allow, as switches (the audit follows an AI that plays one) ----
+
+
+def test_every_switch_off_is_cardgms_ruling_and_the_game_plays_it_by_default():
+    assert R.Rulings() == R.RULED and not any(getattr(R.RULED, f) for f in R.Rulings.__slots__)
+    assert make_game(CARD).rulings is R.RULED
+    assert make_game(CARD, rulings=R.Rulings()).rulings is R.RULED  # the same reading, the same fast path
+
+
+def test_ruling_01_b_sharks_counted_down_on_the_night_it_is_set():
+    other = R.Rulings(sharks_count_the_setting_dusk=True)
+    s, events = day(st(), "DRY", "DOWN", "WATCH", sea=8, rulings=other)
+    assert s.sharks == 2 and "flags:SHARKS-2" in N.ledger(s) and R.Flag("SHARKS-2", "set") in events
+    for left in (2, 1):  # two mornings with no line over, and fishing again on the third
+        assert "hands" in R.refusals(s, R.Calls("DRY", "DOWN", "FISH")) and s.sharks == left
+        s, _ = day(s, "FULL", "DOWN", "WATCH", rulings=other)
+    assert s.sharks == 0 and not R.refusals(s, R.Calls("DRY", "DOWN", "FISH"))
+
+
+def test_ruling_03_b_water_floored_once_after_step_2():
+    after, events = day(st(water=3), "DRY", "DOWN", "FISH", sky=20, sea=14, rulings=R.Rulings(water_floored_after_step_2=True))
+    assert after.water == 1  # 3 − 4 = −1, the fish +2, then never below nothing: 1
+    assert [(e.item, e.amount) for e in kinds(events, R.Water)] == [("spoiled", -4), ("fish", 2)]
+    emptied, _ = day(st(water=1, seams=True), "DRY", "DOWN", "WATCH", sky=20, rulings=R.Rulings(water_floored_after_step_2=True))
+    assert emptied.water == 0
+
+
+def test_ruling_10_a_tonights_new_man_does_not_go_over():
+    other = R.Rulings(new_man_stays_aboard=True)
+    after, events = day(st(thirst=5), "DRY", "DOWN", "BAIL", sky=13, rulings=other)
+    assert kinds(events, R.GoesDown) == [R.GoesDown("P")] and kinds(events, R.OverSide) == [] and after.crew[0] == "!"
+    # One already down goes in his place.
+    after, events = day(st(thirst=5, crew="P.C!O.N.Y."), "DRY", "DOWN", "BAIL", sky=13, rulings=other)
+    assert kinds(events, R.OverSide) == [R.OverSide("C", False)] and after.crew[:2] == ("!", "s2")
+
+
+def test_ruling_12_a_bail_on_the_night_the_seams_open_closes_them():
+    after, events = day(st(water=10), "DRY", "DOWN", "BAIL", sea=5, rulings=R.Rulings(bail_closes_new_seams=True))
+    assert not after.seams and after.water == 10 and R.Flag("SEAMS", "closed") in events
+    unbailed, _ = day(st(water=10), "DRY", "DOWN", "WATCH", sea=5, rulings=R.Rulings(bail_closes_new_seams=True))
+    assert unbailed.seams

@@ -102,7 +102,7 @@ def _block(**over: str) -> str:
         ({"turn": "3"}, "too early"),
         ({"game": "becalmed"}, "not of deadreckoning"),
         ({"rules": "2"}, "v1 duel save"),
-        ({"sha": "8f2a"}, "sha:none"),
+        ({"sha": "8f2a"}, "carries a seal"),
     ],
 )
 def test_a_save_that_disagrees_with_itself_is_refused_with_the_reason(over: dict[str, str], why: str) -> None:  # ruling 10

@@ -215,11 +215,17 @@ def test_a_sealed_run_is_saved_and_taken_up_by_its_run_id(c: Connected, store) -
     c.call("send_message", {"run_id": run_id, "message": "fire A1"})
     saved = c.call("save_run", {"run_id": run_id})
     assert saved["save"].startswith(BEGIN) and "stays with cardgm until the end" in saved["note"]
-    # Its block read back into the same run would test made-up grids against the sealed berth.
-    error = c.error("send_message", {"run_id": run_id, "message": saved["save"]})
+    # Its own block, sent back into the same run, is known by its mark (ruling 23), not by the
+    # berth: it is answered (a run already begun keeps its own LEDGER) and changes nothing.
+    again = c.call("send_message", {"run_id": run_id, "message": saved["save"]})
+    assert again["ledger"].split(" ", 2)[2] == saved["ledger"].split(" ", 2)[2] and "already begun" in again["text"]
+    # A made-up block would test a grid against the sealed berth: refused unread, nothing written.
+    shot = saved["save"].split("grid:", 1)[1][0]  # A1, a hit or a miss on this berth
+    made_up = saved["save"].replace("grid:" + shot, "grid:" + ("o" if shot == "x" else "x"), 1)
+    error = c.error("send_message", {"run_id": run_id, "message": made_up})
     assert "not read in a run whose hidden berth is kept here" in error
     shown = c.call("show_run", {"run_id": run_id})
-    assert shown["ledger"] == saved["ledger"] and shown["status"] == "playing" and shown["messages"] == 2
+    assert shown["status"] == "playing" and shown["messages"] == 3
 
 
 def test_a_second_client_and_a_new_server_go_on_with_the_same_run(store) -> None:
@@ -242,14 +248,13 @@ def test_the_sealed_setup_is_given_once_the_run_ends(c: Connected, store) -> Non
     moves = c.call("legal_moves", {"run_id": run_id})["moves"]
     assert "reveal" not in c.call("play_move", {"run_id": run_id, "move": moves[0]["move"]})
     assert "reveal" not in c.call("show_run", {"run_id": run_id})
+    block = c.call("save_run", {"run_id": run_id})["save"]  # marked as this duel's own (ruling 23)
     out = c.call("play_move", {"run_id": run_id, "move": moves[-1]["move"]})  # strike the colours
     assert out["ended"] and out["reveal"]["text"] == store.load(run_id).secret
     assert out["reveal"]["name"] in opened["text"]  # the file whose hash the opening read out
     assert c.call("show_run", {"run_id": run_id})["reveal"] == out["reveal"]
 
-    # With that reveal file, a SAVE block of the duel resumes against its own berth.
-    block = "\n".join([BEGIN, "game:deadreckoning", "m:duel", "rules:1", "turn:2", "shots:0", "hits:0", "sunk:none",
-                       "grid:" + "." * 64, "sha:none", "-----END AIGC SAVE-----"])
+    # With that reveal file, a SAVE block the duel printed resumes against its own berth.
     resumed = c.call("resume_run", {"save": block, "reveal": out["reveal"]["text"]})
     assert resumed["command"] == "resume" and store.load(resumed["run_id"]).secret == out["reveal"]["text"]
 

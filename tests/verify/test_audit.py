@@ -4,6 +4,7 @@ findings its sidecar names (a clean one none, a planted one exactly its planted 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -40,11 +41,11 @@ def test_transcript_finds_exactly_what_its_sidecar_names(sidecar: Path) -> None:
     found = _audit(_transcript(sidecar.name.removesuffix(".expected.json")))
     assert found.form == want["form"]
     got = [(f.reply, f.kind, f.field, f.ai, f.rules) for f in found.findings]
-    assert got == [(f["reply"], f["kind"], f["field"], f["ai"], f["rules"]) for f in want["findings"]]
+    assert got == [(f["reply"], f["code"], f["field"], f["ai"], f["rules"]) for f in want["findings"]]
     for f, w in zip(found.findings, want["findings"]):
         assert w["says"] in f.text
     first = found.first_divergence
-    assert (first.index if first else None) == want["first_divergence"]
+    assert (first.number if first else None) == want["first_divergence"]
 
 
 def test_every_sidecar_has_its_transcript_and_every_transcript_its_sidecar() -> None:
@@ -62,7 +63,7 @@ def test_every_input_form_and_every_card_is_covered() -> None:
 
 
 def test_every_kind_of_breach_the_issue_names_is_planted_somewhere() -> None:
-    kinds = {f["kind"] for s in SIDECARS for f in json.loads(s.read_text())["findings"]}
+    kinds = {f["code"] for s in SIDECARS for f in json.loads(s.read_text())["findings"]}
     assert {"ledger", "decided-for-player", "tape-changed", "tape-out-of-turn", "third-value", "hidden-revealed", "result"} <= kinds
 
 
@@ -73,7 +74,10 @@ def test_after_a_divergence_the_ai_that_keeps_its_own_numbers_is_reported_once()
     found = _audit(_transcript("becalmed-water"))
     assert [r.on_true_line for r in found.replies] == [True, True, True, False, False, False]
     assert [r.follows_own for r in found.replies] == [True, True, True, False, True, True]
-    assert "stayed consistent with its own numbers (2 replies checked)" in report.text(found)
+    text = report.text(found)
+    assert "1 problem found, at reply 4: 1 number in a LEDGER that does not follow." in text
+    assert "From reply 4 on, the AI's numbers are not what the rules give" in text
+    assert "Reply 5, day 4, after you wrote \"FULL, SAIL, WATCH\": follows from the AI's own numbers." in text
     # The true line is still reported: the last reply's true LEDGER is cardgm's own.
     assert found.replies[-1].differs_from_true == {"water": ("26", "24")}
 
@@ -88,7 +92,7 @@ def test_an_ai_that_silently_drops_back_to_the_true_numbers_breaks_its_own_ledge
     r4 = found.replies[4]
     assert r4.on_true_line is True and r4.follows_own is False
     assert [(f.kind, f.field) for f in r4.findings] == [("ledger", "water")]
-    assert [r.index for r in found.rejoined] == [4]
+    assert [r.number for r in found.rejoined] == [5]
 
 
 def test_the_dusk_shown_before_the_next_dawn_is_a_reading_the_card_allows() -> None:
@@ -132,7 +136,7 @@ def test_exit_status_is_0_clean_1_findings_2_unreadable(tmp_path: Path) -> None:
     runner = CliRunner()
     assert runner.invoke(main, ["audit", str(_transcript("becalmed-clean-labels"))]).exit_code == 0
     res = runner.invoke(main, ["audit", str(_transcript("becalmed-water"))])
-    assert res.exit_code == 1 and "day 3: water 33, the rules give 31" in res.output
+    assert res.exit_code == 1 and "The LEDGER says water 33; the rules give 31." in res.output
     bad = tmp_path / "chat.txt"
     bad.write_text("we played a boat game and it went well\nthe end\n", encoding="utf-8")
     res = runner.invoke(main, ["audit", str(bad)])
@@ -144,11 +148,14 @@ def test_json_and_html_outputs(tmp_path: Path) -> None:
     res = CliRunner().invoke(main, ["audit", str(_transcript("becalmed-tape-changed")), "--json", "--html", str(page)])
     assert res.exit_code == 1
     data = json.loads(res.output)
-    assert [f["kind"] for f in data["findings"]] == ["tape-changed"]
-    assert data["first_divergence"] == 5 and data["replies_not_following_own_numbers"] == [5]
+    assert [(f["reply"], f["code"]) for f in data["findings"]] == [(6, "tape-changed")]
+    assert data["first_divergence"] == 6 and data["replies_not_following_own_numbers"] == [6]
     html = page.read_text(encoding="utf-8")
     assert html.startswith("<!DOCTYPE html>") and "<script" not in html and "http" not in html.split("<body>")[0]
-    assert "class='diff'" in html and "tape-changed" in html and "The true ledger" in html
+    assert "class='diff'" in html and "A tape value changed." in html and "What the rules give" in html
+    # The codes are for programs: a player reading the page sees none of them, nor "true line".
+    shown = re.sub(r"<[^>]+>", " ", html)
+    assert "tape-changed" not in shown and "true line" not in shown
 
 
 # -- properties --------------------------------------------------------------------------------------------
@@ -193,7 +200,7 @@ def test_one_wrong_water_then_its_own_numbers_finds_exactly_that(choices: list[i
     at = 1 + (at - 1) % n
     text, _ = _becalmed_transcript(choices, (at, extra))
     found = audit(read_transcript(text))
-    assert [(f.reply, f.kind, f.field) for f in found.findings] in ([(at, "ledger", "water")], [(at, "result", "RESULT score")])
+    assert [(f.reply, f.kind, f.field) for f in found.findings] in ([(at + 1, "ledger", "water")], [(at + 1, "result", "RESULT score")])
 
 
 # -- reading the forms -------------------------------------------------------------------------------------
@@ -226,3 +233,90 @@ def test_every_form_reads_the_same_turns() -> None:
     base = read_transcript(_transcript("becalmed-clean-labels").read_text(encoding="utf-8")).turns
     chat = read_transcript(_transcript("becalmed-clean-chatgpt").read_text(encoding="utf-8")).turns
     assert [(t.role, t.text) for t in base] == [(t.role, t.text) for t in chat]
+
+
+# -- readings the card allows: an AI that plays one consistently is followed, not accused ---------------
+
+
+def _words_for(action) -> str:
+    """A message BECALMED's reader reads as exactly this move."""
+    if isinstance(action, BR.Calls):
+        return ", ".join(c for c in (action.issue, action.canvas, action.hands) if c)
+    if isinstance(action, BR.Turtle):
+        return "take her" if action.take else "leave her"
+    return {0: "let her go", 1: "burn one", 2: "burn both"}[action.burn]
+
+
+def _chat(card_id: str, game, messages: list[str], resume: str | None = None) -> tuple[str, list[str]]:
+    """A chat in which the AI is cardgm playing `game` (another reading), and its LEDGERs."""
+    run = Run(game)
+    first = run.resume(resume) if resume else run.start()
+    out = ["User:", builtin_text(card_id) + (f"\n\n{resume}" if resume else ""), "", "Assistant:", first.text, ""]
+    ledgers = [first.ledger]
+    for msg in messages:
+        reply = run.reply(msg)
+        out += ["User:", msg, "", "Assistant:", reply.text, ""]
+        ledgers.append(reply.ledger)
+    return "\n".join(out), ledgers
+
+
+def _becalmed_line_where_the_readings_differ(rulings: BR.Rulings) -> list[str]:
+    """Seeded random legal play until the other reading's LEDGER parts from cardgm's, and a few replies on."""
+    import random
+
+    card = load_card("becalmed")
+    ruled, other = make_game(card), make_game(card, rulings=rulings)
+    rng = random.Random(7)
+    for _ in range(300):
+        a, b, msgs = Run(ruled), Run(other), []
+        a.start(), b.start()
+        while other.ending(b.state) is None and len(msgs) < 40:
+            msg = _words_for(rng.choice(BR.legal_actions(b.state)))
+            msgs.append(msg)
+            if a.reply(msg).ledger != b.reply(msg).ledger:
+                for _ in range(3):
+                    if other.ending(b.state) is not None:
+                        break
+                    msgs.append(_words_for(rng.choice(BR.legal_actions(b.state))))
+                    b.reply(msgs[-1])
+                return msgs
+    raise AssertionError(f"no random line on this tape tells {rulings} apart")
+
+
+TRYST_SAVE = (
+    "-----BEGIN AIGC SAVE-----\ngame:cattle-trail m:drove rules:1 v:1.0.0 turn:17 day:17/20 mile:175\n"
+    "head:58 flesh:5 meal:6 silver:4 wear:2 spate:1 shod:n\ncrew:you,Ewan,Calum laid:none\nsha:none\n-----END AIGC SAVE-----"
+)
+READINGS = [  # (card, switch, its other value, a line that tells it apart: messages, a SAVE pasted with the card)
+    ("becalmed", "sharks_count_the_setting_dusk", True, None, None),
+    ("becalmed", "water_floored_after_step_2", True, None, None),
+    ("becalmed", "new_man_stays_aboard", True, None, None),
+    ("becalmed", "bail_closes_new_seams", True, None, None),
+    ("cattle-trail", "tryst_days_read", False, ["PUSH"], TRYST_SAVE),
+    ("cattle-trail", "bag_caps_every_change", False, ["STEADY", "TWO BOATS", "EASY", "STEADY", "buy 7 meal and go easy", "STEADY"], None),
+    ("cattle-trail", "band_on_cut_march", False, ["STEADY", "ONE BOAT", "PUSH", "EASY", "STEADY"], None),
+]
+
+
+def test_the_readings_tried_are_every_switch_the_adapters_offer() -> None:
+    from cardgm.verify.audit import adapter_for
+
+    offered = {(g, name, value) for g in ("becalmed", "cattle-trail", "deadreckoning") for name, value, _ in adapter_for(g).readings()}
+    assert offered == {r[:3] for r in READINGS}
+
+
+@pytest.mark.parametrize(("card_id", "switch", "value", "messages", "resume"), READINGS, ids=[r[1] for r in READINGS])
+def test_an_ai_that_plays_another_reading_the_card_allows_is_followed_and_named(card_id, switch, value, messages, resume) -> None:
+    from cardgm.verify.audit import adapter_for
+
+    adapter = adapter_for(card_id)
+    card = load_card(card_id)
+    other = make_game(card, rulings=adapter.rulings(**{switch: value}))
+    if messages is None:
+        messages = _becalmed_line_where_the_readings_differ(adapter.rulings(**{switch: value}))
+    text, ledgers = _chat(card_id, other, messages, resume)
+    assert ledgers != _chat(card_id, make_game(card), messages, resume)[1]  # the line tells the readings apart
+    found = audit(read_transcript(text))
+    assert found.findings == []
+    note = next(n for name, v, n in adapter.readings() if name == switch)
+    assert found.readings == [note] and note in report.text(found)

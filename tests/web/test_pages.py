@@ -103,7 +103,15 @@ def test_a_duels_save_resumes_on_the_cards_berth_or_a_pasted_reveal(client) -> N
     berth = seal.draw_berth(random.Random(11))
     reveal = seal.write_reveal(berth, "f" * 32)
     cell = berth.ships[0].cells[0]
-    save = duel_save([cell], [])
+    # A sealed duel resumes only the saves it printed itself (ruling 23): one from this reveal's duel.
+    from cardgm.card import load_card
+    from cardgm.games import make_game
+    from cardgm.run import Run
+
+    played = Run(make_game(load_card("deadreckoning"), secret=reveal))
+    played.start()
+    played.reply(cell)
+    save = played.game.save(played.state)
     r = client.post("/resume", data={"save": save, "reveal": reveal.replace("\n", "\r\n")})
     assert r.status_code == 303
     token = r.headers["location"].rsplit("/", 1)[1]

@@ -121,12 +121,27 @@ def test_messages_over_the_limit_or_empty_are_refused_and_not_kept(store: Store)
 def test_a_save_block_is_refused_where_the_berth_is_hidden_but_read_where_it_was_given(store: Store) -> None:
     card = load_card("deadreckoning")
     new, _ = play.start(store, card, rng=random.Random(8))
-    block = play.rebuild(store.load(new.token)).game.save(play.rebuild(store.load(new.token)).state)
-    with pytest.raises(play.Refused, match="hidden berth"):
-        play.send(store, new.token, block)
+    own = play.rebuild(store.load(new.token))
+    block = own.game.save(own.state)
+    # Blocks the run did not print (the card's own sha:none, another sealed duel's, one edited) are
+    # refused unread: each could say whether a made-up grid is true of the hidden berth.
+    other = games.make_game(card, secret=games.draw_secret(card.game_id, random.Random(7)))
+    for made_up in (
+        games.make_game(card).save(own.state),
+        other.save(other.new()),
+        block.replace("shots:0", "shots:1"),
+    ):
+        with pytest.raises(play.Refused, match="hidden berth"):
+            play.send(store, new.token, made_up)
     assert store.load(new.token).n_messages == 0
-    # A berth the player gave (their own reveal file) hides nothing from them.
-    given, replies = play.start(store, card, secret=games.draw_secret(card.game_id, random.Random(9)), first_message=block)
+    # One it printed itself carries its mark, checked without the berth (ruling 23): it is read.
+    _, reply = play.send(store, new.token, block)
+    assert reply.command == "resume" and store.load(new.token).n_messages == 1
+    # A berth the player gave (their own reveal file) hides nothing from them: a save that duel
+    # printed resumes (a sealed duel resumes only its own marked saves: ruling 23).
+    mine = games.draw_secret(card.game_id, random.Random(9))
+    own = games.make_game(card, secret=mine)
+    given, replies = play.start(store, card, secret=mine, first_message=own.save(own.new()))
     assert not given.run.secret_hidden and replies[-1].command == "resume"
 
 

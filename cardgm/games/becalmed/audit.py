@@ -16,6 +16,7 @@ from cardgm.games.becalmed import notation
 from cardgm.games.becalmed import rules as R
 from cardgm.games.becalmed.state import DAYS, NAMES, State
 from cardgm.verify.audit import Adapter, Context, Finding, Step
+from cardgm.verify.reads import announced
 
 FIELDS = ("day", "westing", "water", "thirst", "crew", "canvas", "flares", "tape", "flags")
 
@@ -36,6 +37,18 @@ _PAIR = re.compile(
     r"\btape\s*(?:position\s*|pos\.?\s*|#\s*)?(\d{1,2})\s*(?:reads|read|is|shows|gives|=|:|→|->|—|–|-)\s*(?:a\s+)?(\d{1,2})\b",
     re.I,
 )
+
+
+NAMES_OF_VALUES: dict[str, str] = {**{R.sky(v).name: "sky" for v in range(1, 21)}, **{R.sea(v): "sea" for v in range(1, 21)}}
+
+
+def _when(position: int) -> str:
+    """Which read a position is: day n's dawn (2n−1) or dusk (2n)."""
+    return f"day {(position + 1) // 2}'s {'dawn' if position % 2 else 'dusk'}"
+
+
+def _finding(kind: str, ctx: Context, position: int, ai: str, rules: str, text: str) -> Finding:
+    return Finding(kind, ctx.index, ctx.ai_where, text, field=f"tape {position}", ai=ai, rules=rules)
 
 
 def _names(value: int, position: int) -> str:
@@ -59,7 +72,7 @@ class BecalmedAdapter(Adapter):
             else:
                 missing.append(name)
         if missing:
-            raise ValueError(f"it has no {', '.join(missing)} (the card's LEDGER: {notation.ledger(State())})")
+            raise ValueError(f"it has no {', '.join(missing)} field (the card's LEDGER: {notation.ledger(State())})")
         out["canvas"] = out["canvas"].lower()
         out["flags"] = ",".join(f.strip() for f in out["flags"].split(",")) if out["flags"] != "none" else "none"
         return out
@@ -142,102 +155,258 @@ class BecalmedAdapter(Adapter):
     # -- breaches of the tape ------------------------------------------------------------------------
 
     def breaches(self, ctx: Context) -> list[Finding]:
+        """Tape reads: a LEDGER that has read more values than its day allows, and every value or
+        name the prose announces, against the positions this reply reads (two a day, dawn then dusk)."""
         out: list[Finding] = []
         tape = ctx.game.tape  # type: ignore[attr-defined]
         st = ctx.expected
         after: State = st.after if st else ctx.state
-        before: State = st.before if st else after
+        before: State = st.before if st else replace(after, tape=after.tape - 1)  # an opening re-reads its dawn
         lo, hi = before.tape, after.tape
-        text = "\n".join(line for line in ctx.ai_text.splitlines() if "[L]" not in line and "RESULT:" not in line)
-        text = re.sub(r"\*\*|__|`", "", text)  # Markdown emphasis is not part of what is announced
         ai = ctx.ai
-        flagged: set[int] = set()
-        named: set[str] = set()  # names a rightly announced value covers (a forecast asked for)
-        third = False
         if ai is not None:
             day, pos = int(ai["day"]), int(ai["tape"])
             if pos > 2 * day:
-                third = True
-                out.append(Finding(
+                return [Finding(
                     "third-value", ctx.index, ctx.ai_where,
-                    f"{ctx.label}: its LEDGER stands at day {day} with tape:{pos}: day {day} reads positions "
-                    f"{2 * day - 1} and {2 * day}, two values a day and never a third",
+                    f"A third value read in a day: its LEDGER stands at day {day} with tape:{pos}, but day {day} reads "
+                    f"tape {2 * day - 1} and {2 * day}. Two values a day, dawn then dusk, and never a third.",
                     field="tape", ai=str(pos), rules=str(hi),
-                ))
-        for m in _PAIR.finditer(text):
-            p, v = int(m.group(1)), int(m.group(2))
-            if not 1 <= p <= len(tape) or p in flagged:
+                )]
+            if st is not None and day == after.day and pos > hi and after.phase == "calls":
+                read = [str(q) for q in range(lo + 1, pos + 1)]
+                return [Finding(
+                    "third-value", ctx.index, ctx.ai_where,
+                    f"A third value read in a day: its LEDGER stands at day {day} with tape:{pos} where the rules stand at "
+                    f"tape:{hi}, so this reply reads {len(read)} values (tape {', '.join(read)}) for one day's calls. "
+                    "Two values a day, dawn then dusk, and never a third.",
+                    field="tape", ai=str(pos), rules=str(hi),
+                )]
+        moved = st is None or bool(st.events) or (ai is not None and ai.get("tape") != str(lo))
+        slots = {q: tape[q - 1] for q in range(lo + 1, hi + 1) if 1 <= q <= len(tape)}
+        shown = {q for q in slots}
+        reads = announced(ctx.ai_text, NAMES_OF_VALUES)
+        said_at: set[int] = set()
+        for r in reads:  # first pass: which slots does the prose announce by position?
+            if r.position in slots:
+                said_at.add(r.position)
+        flagged = False
+        for r in reads:
+            if flagged:
+                break
+            p, v, name = r.position, r.value, r.name
+            kind = NAMES_OF_VALUES.get(name) if name else None
+            if p is not None and v is not None and 1 <= p <= len(tape):
+                if tape[p - 1] != v:
+                    out.append(self._wrong(ctx, p, v, name, slots, tape))
+                    flagged = True
+                elif name and _names(v, p) != name and p in slots:
+                    out.append(_finding("tape-changed", ctx, p, name, _names(v, p),
+                                        f"The AI announces tape {p} as {name}; tape {p} reads {v}, which at "
+                                        f"{'dawn' if p % 2 else 'dusk'} is {_names(v, p)}."))
+                    flagged = True
+                elif moved and st is not None and p > hi and not any(q % 2 == p % 2 for q in said_at):
+                    q = next((q for q in sorted(slots) if q % 2 == p % 2), None)
+                    if q is not None:
+                        out.append(_finding("tape-out-of-turn", ctx, p, str(v), f"tape {q}",
+                                            f"The AI reads tape {p} ({v}, {_names(v, p)}) out of turn, in place of tape {q}: "
+                                            f"{_when(q)} reads tape {q}, a {tape[q - 1]} ({_names(tape[q - 1], q)}). "
+                                            "The tape is read in order, two values a day."))
+                        flagged = True
                 continue
-            if tape[p - 1] == v:
-                named.add(_names(v, p))
-            if tape[p - 1] != v:
-                flagged.add(p)
-                out.append(Finding(
-                    "tape-changed", ctx.index, ctx.ai_where,
-                    f"{ctx.label}: it announces tape {p} as {v}; the printed tape reads {tape[p - 1]} "
-                    f"({_names(tape[p - 1], p)}), never a kinder number",
-                    field=f"tape {p}", ai=str(v), rules=str(tape[p - 1]),
-                ))
-            elif p > hi and not third and st is not None and st.events:  # a forecast answered is no read
-                flagged.add(p)
-                out.append(Finding(
-                    "tape-out-of-turn", ctx.index, ctx.ai_where,
-                    f"{ctx.label}: it reads tape {p} ({v}, {_names(v, p)}) out of turn: "
-                    f"the next value is tape {lo + 1}, and this reply reads up to tape {hi}",
-                    field=f"tape {p}", ai=str(v), rules=f"not read until later (tape:{hi})",
-                ))
-        # Sky and sea names announced in the card's capitals: each must be one this reply reads.
-        if not flagged and not third:
-            # The values its own LEDGER says it read count too: a move it ran on its own is its
-            # own finding, and the skies of that move are not changed values.
-            top = max(hi, int(ai["tape"])) if ai is not None else hi
-            positions = range(max(1, lo), top + 1)
-            skies = {R.sky(tape[q - 1]).name for q in positions if q % 2}
-            seas = {R.sea(tape[q - 1]) for q in positions if q % 2 == 0}
-            for name in SKIES:
-                if re.search(r"\b" + name + r"\b", text) and skies and name not in skies and name not in named:
-                    q = max(q for q in positions if q % 2)
-                    out.append(Finding(
-                        "tape-changed", ctx.index, ctx.ai_where,
-                        f"{ctx.label}: it announces {name}; the dawn value this reply reads is tape {q}, "
-                        f"{tape[q - 1]}: {R.sky(tape[q - 1]).name}",
-                        field=f"tape {q}", ai=name, rules=R.sky(tape[q - 1]).name,
-                    ))
-                    break
-            for name in SEAS:
-                if re.search(r"\b" + re.escape(name) + r"\b", text) and seas and name not in seas and name not in named:
-                    q = max(q for q in positions if q % 2 == 0)
-                    out.append(Finding(
-                        "tape-changed", ctx.index, ctx.ai_where,
-                        f"{ctx.label}: it announces {name}; the dusk value this reply reads is tape {q}, "
-                        f"{tape[q - 1]}: {R.sea(tape[q - 1])}",
-                        field=f"tape {q}", ai=name, rules=R.sea(tape[q - 1]),
-                    ))
-                    break
+            if not moved or kind is None:
+                continue
+            q = next((q for q in sorted(slots) if (q % 2 == 1) == (kind == "sky")), None)
+            if q is None or q in said_at:
+                continue
+            if v is not None and v != slots[q]:
+                out.append(self._wrong(ctx, q, v, name, slots, tape, named_position=False))
+                flagged = True
+            elif v is None and name != _names(slots[q], q) and name not in {_names(slots[x], x) for x in shown}:
+                out.append(_finding("tape-changed", ctx, q, name, _names(slots[q], q),
+                                    f"The AI announces {name}; {_when(q)}, which this reply reads, is tape {q}, a {slots[q]}: "
+                                    f"{_names(slots[q], q)}."))
+                flagged = True
         return out
 
-    # -- the calls its numbers show ----------------------------------------------------------------
+    def _wrong(self, ctx: Context, p: int, v: int, name: str | None, slots: dict[int, int], tape: tuple[int, ...], named_position: bool = True) -> Finding:
+        """A value that is not the printed one at its position: another position's value read in its
+        place (out of turn), or a value of its own (changed)."""
+        what = f"{v}" + (f" ({name})" if name else "")
+        for q in (p - 1, p + 1, p - 2, p + 2):
+            if 1 <= q <= len(tape) and tape[q - 1] == v and tape[p - 1] != v:
+                when = "already read" if q <= min(slots, default=p) - 1 or q < p else "not yet due"
+                return _finding(
+                    "tape-out-of-turn", ctx, p, str(v), str(tape[p - 1]),
+                    f"The AI reads {what} as {_when(p)} (tape {p}), but {v} is tape {q}, {_when(q)}, {when}: "
+                    f"tape {p} reads {tape[p - 1]} ({_names(tape[p - 1], p)}). A value read out of turn.",
+                )
+        said = f"tape {p} as {v}" if named_position else f"{what} for {_when(p)}"
+        return _finding(
+            "tape-changed", ctx, p, str(v), str(tape[p - 1]),
+            f"The AI announces {said}; the printed tape reads {tape[p - 1]} ({_names(tape[p - 1], p)}) at tape {p}. "
+            "Never a kinder number.",
+        )
 
-    def guess_move(self, ctx: Context) -> str | None:
-        st = ctx.expected
-        if st is None or ctx.ai is None:
-            return None
-        before: State = replace(st.before, turn=st.before.turn + 1)
-        tape = ctx.game.tape  # type: ignore[attr-defined]
-        player = st.action if isinstance(st.action, (R.Calls, R.Turtle, R.Signal)) else None
-        for action in R.legal_actions(before):
-            if player is not None and _same(action, player):
-                continue
+    # -- the calls its numbers show, and the calls the words name ----------------------------------------
+
+    words_decide = True
+
+    def candidates(self, game: Game, before: State, ai: dict[str, str], play: Game) -> list[tuple[Any, Any]]:
+        bumped = replace(before, turn=before.turn + 1)
+        out = []
+        for action in R.legal_actions(bumped):
             try:
-                after, _ = R.apply(before, action, tape)
+                after, events = play.apply(bumped, action)
             except GameError:
                 continue
-            shown = [after] + self.alternatives(ctx.game, Step(st.reply, before, after, (), action))
-            if any(self.fields(ctx.game, s) == ctx.ai for s in shown):
-                return f"its numbers are what {_words(action)} gives, " + (
-                    f"and the player gave {_words(player)}" if player else "which the player never gave"
-                )
+            shown = [after] + self.alternatives(game, Step(None, bumped, after, tuple(events), action))  # type: ignore[arg-type]
+            if any(self.fields(game, s) == ai for s in shown):
+                out.append((action, after))
+        return out
+
+    def move_words(self, action: Any) -> str:
+        return _words(action)
+
+    def legal_moves(self, state: State) -> list[Any]:
+        return list(R.legal_actions(state))
+
+    def named(self, message: str, state: State, previous: Any) -> dict[str, set[Any]] | None:
+        return named_calls(message, state, previous)
+
+    def words_allow(self, named: dict[str, set[Any]], action: Any, state: State) -> bool:
+        if isinstance(action, R.Turtle):
+            return action.take in named.get("turtle", ())
+        if isinstance(action, R.Signal):
+            return action.burn in named.get("burn", ())
+        if not isinstance(action, R.Calls):
+            return False
+        # Every call the morning asks for must be one the words name: a call nobody named is decided.
+        return all(getattr(action, need) in named.get(need, ()) for need in R.needs(state))
+
+    def readings(self) -> list[tuple[str, Any, str]]:
+        follows = "The AI follows a reading the card allows"
+        return [
+            ("sharks_count_the_setting_dusk", True,
+             f"{follows}: SHARKS counted down on the night it is set (\"counted down each dusk in step 2\"). cardgm "
+             "counts it from the next dusk, so that no line goes over for three days (docs/rulings.md, BECALMED 1)."),
+            ("water_floored_after_step_2", True,
+             f"{follows}: the breaker floored once, at the end of the water (\"Never below nothing\" in step 2). "
+             "cardgm stops each removal at nothing (docs/rulings.md, BECALMED 3)."),
+            ("new_man_stays_aboard", True,
+             f"{follows}: the soul who goes down tonight does not go over the side tonight. cardgm lets him, as "
+             "the soul longest down (docs/rulings.md, BECALMED 10)."),
+            ("bail_closes_new_seams", True,
+             f"{follows}: a day of BAIL closes the seams that open that same dusk (\"until a whole day of BAIL "
+             "closes her\"). cardgm keeps the flag: the bailing was done before they opened (docs/rulings.md, BECALMED 12)."),
+        ]
+
+    def rulings(self, **switches: Any) -> R.Rulings:
+        return R.Rulings(**switches)
+
+    def unnamed(self, named: dict[str, set[Any]] | None, action: Any, state: State) -> str | None:
+        if not isinstance(action, R.Calls) or named is None:
+            return None
+        missing = [need for need in R.needs(state) if not named.get(need)]
+        if missing:
+            return "gives no " + " and no ".join(f"{m} call" for m in missing)
         return None
+
+    def not_over(self, game: Game, state: State) -> str:
+        return f"day {state.day} of {DAYS}, westing {state.westing} of 30, and souls still in the boat"
+
+
+# The card's words for each call, and the ones people type (plain endings are matched by prefix,
+# a slip of one letter by distance; the card's own words are in capitals in the card).
+_LEXICON: dict[str, dict[str, tuple[str, ...]]] = {
+    "issue": {
+        "FULL": ("full", "four measures", "4 measures"),
+        "SHORT": ("short", "half", "two measures", "2 measures"),
+        "DRY": ("dry", "no water", "no ration", "nothing to drink", "drink nothing"),
+    },
+    "canvas": {
+        "SAIL": ("sail", "sails", "sailing", "make sail", "keep sailing"),
+        "AWNING": ("awning", "shade", "rain-catch"),
+        "DOWN": ("down", "stow", "stowed", "strike the sail", "canvas down"),
+    },
+    "hands": {
+        "ROW": ("row", "rows", "rowing", "oars", "oar", "pull"),
+        "FISH": ("fish", "fishing", "lines", "line over", "lines over"),
+        "BAIL": ("bail", "bails", "bailing", "pump"),
+        "MEND": ("mend", "mends", "mending", "sew", "sews", "patch", "patches", "repair", "repairs", "re-cut"),
+        "WATCH": ("watch", "sit up", "sits up", "lookout"),
+    },
+}
+# Words one letter from a call word that people write for themselves ("at dawn", "a fall").
+_NOT_SLIPS = frozenset({"dawn", "fall", "fill", "said", "sale", "tail", "rail", "fail", "wish", "dish", "fist", "sole", "shore", "lift"})
+_AGAIN = re.compile(r"\b(same|again|as before|as yesterday|ditto|repeat)\b", re.I)
+_TAKE = ("take", "yes", "butcher", "grab", "catch", "haul")
+_LEAVE = ("leave", "no", "let her be", "let it go", "pass", "skip")
+_NONE_BURN = ("let her go", "let it go", "don't burn", "dont burn", "no flares", "no")
+
+
+def _close(word: str, target: str) -> bool:
+    """One slip apart (a letter wrong, missing, extra or two swapped), for words of four letters or more."""
+    if len(target) < 4 or abs(len(word) - len(target)) > 1 or word == target:
+        return word == target
+    if len(word) == len(target):
+        diff = [i for i, (a, b) in enumerate(zip(word, target)) if a != b]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and word[diff[0]] == target[diff[1]] and word[diff[1]] == target[diff[0]])
+    short, long_ = (word, target) if len(word) < len(target) else (target, word)
+    return any(long_[:i] + long_[i + 1 :] == short for i in range(len(long_)))
+
+
+def _has(text: str, words: list[str], phrase: str) -> bool:
+    if " " in phrase or "-" in phrase:
+        return re.search(r"\b" + re.escape(phrase) + r"\b", text) is not None
+    return phrase in words or any(w.startswith(phrase) and len(phrase) >= 3 and len(w) - len(phrase) <= 3 for w in words)
+
+
+def named_calls(message: str, state: State, previous: Any) -> dict[str, set[Any]] | None:
+    """What the message names, leniently: the calls (with plain endings and one-letter slips), the
+    turtle, the flares, and "same again" for the last day's calls. None when it names nothing."""
+    text = message.lower()
+    words = re.findall(r"[a-z0-9'-]+", text)
+    out: dict[str, set[Any]] = {}
+    if state.phase == "turtle":
+        if any(_has(text, words, w) for w in _TAKE):
+            out.setdefault("turtle", set()).add(True)
+        if any(_has(text, words, w) for w in _LEAVE):
+            out.setdefault("turtle", set()).add(False)
+        return out or None
+    if state.phase == "signal":
+        burn = out.setdefault("burn", set())
+        if re.search(r"\b(both|two|2|all)\b", text):
+            burn.add(2)
+        if re.search(r"\b(one|1|a flare|single)\b", text):
+            burn.add(1)
+        if any(_has(text, words, w) for w in _NONE_BURN):
+            burn.add(0)
+        return out if burn else None
+    exact = set()
+    for kind, calls in _LEXICON.items():
+        for call, phrases in calls.items():
+            if any(_has(text, words, p) for p in phrases):
+                out.setdefault(kind, set()).add(call)
+                exact.update(p for p in phrases if " " not in p)
+    # A slip of one letter ("fulll", "sial", "wacth") names the call too, unless the word is itself a call word.
+    known = {p for calls in _LEXICON.values() for phrases in calls.values() for p in phrases}
+    for w in words:
+        if w in known or w in _NOT_SLIPS or any(w.startswith(k) for k in known if len(k) >= 3):
+            continue
+        for kind, calls in _LEXICON.items():
+            for call, phrases in calls.items():
+                if any(" " not in p and _close(w, p) for p in phrases):
+                    out.setdefault(kind, set()).add(call)
+    if _AGAIN.search(text) and isinstance(previous, R.Calls):
+        for kind in ("issue", "canvas", "hands"):
+            if getattr(previous, kind):
+                out.setdefault(kind, set()).add(getattr(previous, kind))
+    if state.canvas == "lost":
+        out.setdefault("canvas", set()).add("DOWN")  # LOST counts as DOWN: the canvas call is moot
+        if len(out) == 1:
+            out.pop("canvas")
+    return out or None
 
 
 def _same(a: object, b: object) -> bool:
@@ -314,7 +483,7 @@ def _thirst(ev: tuple, delta: int | None) -> str:
     if delta:
         missing = [(name, n) for name, n in t.parts if n == -delta]
         if missing:
-            hint = f"it leaves out {missing[0][0]} {_signed(missing[0][1])}: "
+            return f"it leaves out {missing[0][0]} {_signed(missing[0][1])} ({text})"
     return hint + text
 
 

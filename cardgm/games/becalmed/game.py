@@ -3,6 +3,9 @@
 Options of `make_game` (stated limits, kept in the state and never in the SAVE block):
 - `deaths="plain"`: every death told in one plain line;
 - `stop_day=N`: the voyage stops at the end of day N, ending given-over there.
+
+And `rulings=rules.Rulings(...)`: another reading of a doubtful sentence that the card's words
+allow (docs/rulings.md); cardgm plays `rules.RULED`, and the audit follows an AI that plays another.
 """
 
 from __future__ import annotations
@@ -12,17 +15,19 @@ from dataclasses import replace
 from typing import Any
 
 from cardgm.card import Card
-from cardgm.game import Ending, Event, GameError, Reading, SaveError
+from cardgm.game import Ending, Event, GameError, ReadAs, Reading, SaveError
 
-from . import notation, reader, rules, voice
-from .actions import Action
+from . import bounds, notation, reader, rules, voice
+from .actions import Action, Calls
 from .state import DAYS, State
 
 
 class Becalmed:
     """The Game protocol (`Game[State, Action]`) for BECALMED. Holds its card; every state is a frozen `State`."""
 
-    def __init__(self, card: Card, deaths: str | None = None, stop_day: int | None = None) -> None:
+    def __init__(
+        self, card: Card, deaths: str | None = None, stop_day: int | None = None, rulings: rules.Rulings | None = None
+    ) -> None:
         if deaths not in (None, "plain", "full"):
             raise ValueError(f"deaths={deaths!r}: the only death limit cardgm honours is 'plain' (one plain line)")
         if stop_day is not None and not 1 <= int(stop_day) <= DAYS:
@@ -33,6 +38,9 @@ class Becalmed:
         self.tape = card.tape
         self.deaths_plain = deaths == "plain"
         self.stop_day = int(stop_day) if stop_day is not None else None
+        # Another reading of a doubtful sentence the card's words allow (the audit follows an AI
+        # that plays one); RULED itself when it is cardgm's, so the rules test no switch.
+        self.rulings = rules.RULED if rulings is None or rulings == rules.RULED else rulings
         # What a resume from a block saved after a dusk (an even tape) must tell the player.
         self._after_dusk: tuple[State, str] | None = None
 
@@ -46,10 +54,17 @@ class Becalmed:
         return voice.opening(state, self.tape[state.tape - 1])
 
     def read(self, state: State, message: str, pending: Reading | None) -> Reading:
-        return reader.read(state, message, pending, self.tape)
+        reading = reader.read(state, message, pending, self.tape)
+        if reading.kind is ReadAs.COMMAND and reading.command == "save" and pending is not None:
+            # The card's SAVE is "exactly" its fields: calls held for today cannot ride in it.
+            held = pending.action
+            if isinstance(held, Calls) and held.day in (0, state.day) and held.given():
+                note = voice.held_not_saved(held.given())
+                reading = replace(reading, text="\n\n".join(p for p in (reading.text, note) if p))
+        return reading
 
     def apply(self, state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
-        return rules.apply(state, action, self.tape)
+        return rules.apply(state, action, self.tape, self.rulings)
 
     def refusal(self, state: State, action: Action) -> str | None:
         return rules.refusal(state, action)
@@ -77,13 +92,16 @@ class Becalmed:
                 raise SaveError("that save is after the fourteenth dusk; the voyage has ended.")
             after_dusk = voice.resumed_after_dusk(state, self.tape[state.tape - 1])
             state, _ = rules.read_dawn(state, self.tape)
+        why = bounds.impossible(state, self.tape)
+        if why:
+            raise SaveError(why)
         state = replace(state, deaths_plain=self.deaths_plain, stop_day=self.stop_day)
         # Said by resumed(), which the Run calls next: the state alone cannot show it.
         self._after_dusk = (state, after_dusk) if after_dusk else None
         return state
 
     def save_note(self, state: State) -> str:
-        return voice.save_note()
+        return voice.save_note(state)
 
     def resumed(self, state: State) -> str:
         loaded, self._after_dusk = self._after_dusk, None

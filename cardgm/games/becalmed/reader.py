@@ -3,75 +3,73 @@
 It keeps apart "I could not read that" (an ASK that says so) and "the card does not allow that"
 (an ASK that gives the card's reason), reads no tape for either, and holds the calls already given
 in the ASK's action until the rest come (the Run hands them back as `pending`).
+
+A message is read sentence by sentence (`words.py` finds the calls in each): plain sentences give
+the calls (the last word standing after a correction), questions are answered in the same reply
+(`questions.py`: the public tape, the LEDGER, what-ifs worked on a copy), thoughts and plans are
+asked about, and a word one slip from a call only ever reaches a confirm line. Rulings 22–24 and
+33–41 in docs/rulings.md.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from cardgm.game import ReadAs, Reading
 
+from . import questions as Q
 from . import rules as R
 from . import voice as V
+from . import words as W
 from .state import DAYS, State
 
-# -- words ----------------------------------------------------------------------------------------
+# -- whole-message patterns (each bounded, so a long message costs linear time) -----------------
 
-_WORDS: dict[str, tuple[str, str]] = {}
-for _kind, _call, _words in (
-    ("issue", "FULL", "full fulls"),
-    ("issue", "SHORT", "short half halves"),
-    ("issue", "DRY", "dry"),
-    ("canvas", "SAIL", "sail sails hoist"),
-    ("canvas", "AWNING", "awning shade"),
-    ("canvas", "DOWN", "down stow stowed furl furled"),
-    ("hands", "ROW", "row rowing oars oar pull"),
-    ("hands", "FISH", "fish fishing lines line"),
-    ("hands", "BAIL", "bail bailing bale baling"),
-    ("hands", "MEND", "mend mending recut"),
-    ("hands", "WATCH", "watch watching"),
-):
-    for _w in _words.split():
-        _WORDS[_w] = (_kind, _call)
-
-# Phrases read before single words; each becomes one call token.
-_PHRASES: tuple[tuple[str, str], ...] = (
-    (r"\bno (?:water|ration|rations|issue|drink)\b|\bnothing to drink\b|\bkeep the breaker shut\b", "DRY"),
-    (r"\b(?:sail|canvas) down\b|\bdown (?:the )?(?:sail|canvas)\b|\bno (?:sail|canvas)\b", "DOWN"),
-    (r"\b(?:take|get|bring|strike|stow|hand|furl) (?:in |down )?(?:the )?(?:sail|canvas)(?: in| down)?\b", "DOWN"),
-    (r"\b(?:rig|spread|put up|raise|set) (?:the |an )?awning\b|\bawning up\b", "AWNING"),
-    (r"\bre cut\b|\bre cuts?\b", "MEND"),
-    (r"\bsit up\b|\bkeep (?:a )?watch\b|\bstand (?:a )?watch\b", "WATCH"),
-    (r"\b(?:out|ship) (?:the )?oars\b|\boars out\b", "ROW"),
-    (r"\b(?:lines|a line) over\b", "FISH"),
-)
-_TOKEN_OF = {"DRY": ("issue", "DRY"), "DOWN": ("canvas", "DOWN"), "AWNING": ("canvas", "AWNING"),
-             "MEND": ("hands", "MEND"), "WATCH": ("hands", "WATCH"), "ROW": ("hands", "ROW"),
-             "FISH": ("hands", "FISH")}
-
-_NEGATION = re.compile(r"\b(?:don t|dont|do not|no|not|never|without)\s+(\w+)")
-_HEDGE = re.compile(
-    r"\b(?:maybe|perhaps|should we|should i|could we|can we|might|what if|i think|thinking|i ll|i will|"
-    r"going to|gonna|planning|would it)\b"
-)
 _DRIVE = re.compile(r"\blet (?:her|the boat|it|the cutter) drive\b")
 _DRIVE_NOT = re.compile(r"\b(?:don t|dont|do not|never|not|won t|wont|shan t|shall not|will not)\b(?:\s+\w+){0,2}\s+let (?:her|the boat|it|the cutter) drive\b")
 _DRIVE_IF = re.compile(r"\b(?:if|when|unless|until|later|tomorrow|maybe|might|perhaps|soon|next)\b")
-_SAVE_ONLY = re.compile(r"^(?:please )?save(?: (?:the )?game| it| now| here| please| the voyage)?(?: please)?$")
 
 _UNHONOURED = re.compile(
     r"\b(?:no deaths?|nobody dies|no one dies|noone dies|(?:don t|dont|do not) (?:let (?:anyone|anybody|them|any of them|him) die|kill)|spare|"
     r"no sharks|more water|easier|shorter (?:replies|answers)|fewer words|under \d+ words|"
     r"no (?:violence|narration|story)|skip the (?:story|narration)|make it (?:easy|easier))\b"
 )
-_LIMIT_DEATHS = re.compile(
-    r"\bdeaths?\b.*\b(?:one (?:plain )?line|plain(?:ly)?|briefly|brief|short|no detail|quick(?:ly)?|one sentence)\b|"
-    r"\b(?:one (?:plain )?line|plain(?:ly)?|briefly|no detail|one sentence)\b.*\bdeaths?\b"
-)
+_PLAIN = r"(?:one (?:plain )?line|plain(?:ly)?|briefly|brief|no detail|quick(?:ly)?|one sentence)"
+_LIMIT_DEATHS = re.compile(rf"\bdeaths?\b.{{0,60}}?\b(?:{_PLAIN}|short)\b|\b{_PLAIN}\b.{{0,60}}?\bdeaths?\b")
 _LIMIT_DAY = re.compile(
-    r"\b(?:stop|end|finish|quit|play|only|limit|just|go)\b[^0-9]*?\bday (\d{1,3})\b|"
-    r"\b(?:only|just|limit(?: it)? to|stop after|no more than|at most) (\d{1,3}) days?\b"
+    r"\b(?:stop|end|finish|quit)\b(?:\s+\w{1,12}){0,3}?\s+day (\d{1,3})\b|"
+    r"\b(?:play|go|sail|run|only|just)\b(?:\s+\w{1,12}){0,2}?\s+(?:to|until|till|through|thru)\s+day (\d{1,3})\b|"
+    r"\b(?:only|just|limit(?: it)? to|stop after|no more than|at most) (\d{1,3}) days?\b(?! left| to go| more| remaining| in)"
 )
+
+YES = frozenset({
+    "yes", "y", "yeah", "yea", "yep", "yup", "ya", "aye", "aye aye", "ok", "okay", "k", "sure", "do it", "go",
+    "go ahead", "run them", "run it", "carry on", "yes please", "confirm", "correct", "affirmative", "yes do it",
+    "yes run them", "ok do it", "yes go", "thats right", "that s right", "sounds good", "fine", "yes sir",
+    "aye sir", "please", "yes yes", "ok go", "okay go", "yes run it", "do that",
+})  # fmt: skip
+NO = frozenset({"no", "n", "nay", "no thanks", "nope", "nah", "cancel", "no no"})
+_THUMBS = frozenset({"👍", "✅", "👌"})
+QUESTION_WORDS = frozenset(
+    "what what's whats how how's hows when where where's who who's whos which why is are will can could should "
+    "shall would do does did any tell has have was were am isn't aren't".split()
+)
+_REQUESTS = frozenset({("show", "me"), ("tell", "me"), ("show", "us"), ("tell", "us"), ("give", "me"), ("list", "the")})
+_THOUGHT_OPENERS = frozenset("should shall can could would do".split())
+HEDGES = frozenset(
+    "maybe perhaps might thinking think considering consider wondering planning tempted probably possibly "
+    "should could would idk unsure whether if unless".split()
+)
+PUT_OFF = frozenset({"tomorrow", "later", "tomorrow's"})
+_SAVE_WORDS = frozenset({"save", "saving", "pause", "bank"})
+_SAVE_OBJECTS = frozenset(
+    "game it this progress position voyage now here pls plz please state run spot place my the our for later "
+    "and quit me up".split()
+)
+_GIVE_UP = frozenset({"give up", "i give up", "quit", "i quit", "surrender", "i surrender", "end the game",
+                      "stop playing", "resign", "abandon ship", "we give up", "end game", "quit game"})  # fmt: skip
+_ADVICE = re.compile(r"\b(?:what should (?:we|i) do|what do you (?:suggest|recommend|think)|any advice|advice|recommend|suggest|best (?:call|calls|move|choice|plan))\b")
 
 
 def _norm(message: str) -> str:
@@ -80,36 +78,56 @@ def _norm(message: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
-def _words_only(message: str) -> str:
-    return _norm(message).replace("?", " ").strip()
+def _bare(toks: tuple[W.Tok, ...]) -> str:
+    """The words alone, for whole-message checks (yes, no, help)."""
+    return " ".join(t.text.replace("'", "") for t in toks if t.kind == "w")
+
+
+# -- what the calls in a message come to ------------------------------------------------------------
+
+
+def resolve(found: W.Found) -> tuple[dict[str, W.Mention], dict[str, list[str]]]:
+    """One call per kind: the same call said twice is one call; two different calls of a kind are
+    a clash unless a correction ("no wait", "actually", "make that", a dash…) stands between them,
+    when the last word stands. A slip is used only where the kind has no plain call."""
+    chosen: dict[str, W.Mention] = {}
+    clashes: dict[str, list[str]] = {}
+    for kind in (W.ISSUE, W.CANVAS, W.HANDS):
+        ms = [m for m in found.mentions if m.kind == kind and not m.typo] or [m for m in found.mentions if m.kind == kind]
+        if kind == W.ISSUE and found.odd_measures and not ms:
+            clashes[kind] = list(found.odd_measures)
+            continue
+        if not ms:
+            continue
+        calls = list(dict.fromkeys(m.call for m in ms))
+        if len(calls) == 1:
+            chosen[kind] = ms[-1]
+            continue
+        last = ms[-1]
+        fix = max((c for c in found.corrections if c < last.start), default=None)
+        if fix is not None and ms[0].start < fix:
+            after = [m for m in ms if m.start > fix]
+            later = list(dict.fromkeys(m.call for m in after))
+            if len(later) == 1:
+                chosen[kind] = after[-1]
+                continue
+            calls = later
+        clashes[kind] = calls
+    return chosen, clashes
 
 
 def parse_calls(message: str) -> tuple[R.Calls, dict[str, list[str]]]:
     """The calls named in a message, and every kind named more than one way (for asking)."""
-    text = _words_only(message)
-    text = _DRIVE.sub(" ", text)
-    found: dict[str, list[str]] = {"issue": [], "canvas": [], "hands": []}
+    chosen, clashes = resolve(W.find(W.tokens(message)))
+    return _calls_of(chosen, 0), clashes
 
-    def note(kind: str, call: str) -> None:
-        if call not in found[kind]:
-            found[kind].append(call)
 
-    for pattern, token in _PHRASES:
-        for _ in re.finditer(pattern, text):
-            note(*_TOKEN_OF[token])
-        text = re.sub(pattern, " ", text)
-    # A call word under a negation ("don't row", "no fishing") is not a call.
-    text = _NEGATION.sub(lambda m: " " if m.group(1) in _WORDS else m.group(0), text)
-    for word in text.split():
-        if word in _WORDS:
-            note(*_WORDS[word])
-    calls = R.Calls(
-        found["issue"][0] if len(found["issue"]) == 1 else None,
-        found["canvas"][0] if len(found["canvas"]) == 1 else None,
-        found["hands"][0] if len(found["hands"]) == 1 else None,
-    )
-    clashes = {k: v for k, v in found.items() if len(v) > 1}
-    return calls, clashes
+def _calls_of(chosen: dict[str, W.Mention], day: int) -> R.Calls:
+    def call(kind: str) -> str | None:
+        m = chosen.get(kind)
+        return m.call if m else None
+
+    return R.Calls(call(W.ISSUE), call(W.CANVAS), call(W.HANDS), day)
 
 
 # -- the reader -------------------------------------------------------------------------------------
@@ -118,7 +136,7 @@ def parse_calls(message: str) -> tuple[R.Calls, dict[str, list[str]]]:
 def read(state: State, message: str, pending: Reading | None, tape: tuple[int, ...]) -> Reading:
     held = _held(state, pending)
     text = _norm(message)
-    if not text.replace("?", "").strip():
+    if not text.replace("?", "").strip() and message.strip() not in _THUMBS:
         what = "an empty message" if not message.strip() else "a word in that"
         return _ask(state, tape, held, f"I could not read {what}. Nothing has changed.")
 
@@ -126,9 +144,9 @@ def read(state: State, message: str, pending: Reading | None, tape: tuple[int, .
     drive_note = ""
     rest = message
     if _DRIVE.search(text):
-        sentences = re.split(r"(?<=[.!?;\n])", message)
-        said = [x for x in sentences if _DRIVE.search(_norm(x))]
-        rest = "".join(x for x in sentences if not _DRIVE.search(_norm(x)))
+        pieces = re.split(r"(?<=[.!?;\n])", message)
+        said = [x for x in pieces if _DRIVE.search(_norm(x))]
+        rest = "".join(x for x in pieces if not _DRIVE.search(_norm(x)))
         spoken = " ".join(_norm(x) for x in said)
         if _DRIVE_NOT.search(spoken):
             drive_note = "\"Let her drive\" is read only as the order; said with a no, nothing ends."
@@ -138,30 +156,65 @@ def read(state: State, message: str, pending: Reading | None, tape: tuple[int, .
             return Reading(ReadAs.COMMAND, command="end", action=R.GiveOver())
         text = _norm(rest)
 
-    if pending is not None and pending.kind is ReadAs.CONFIRM and held is not None:
-        if re.fullmatch(r"(?:yes|y|aye|yes please|do it|go|run them|carry on)", text):
-            return Reading(ReadAs.MOVE, action=held)
-        if re.fullmatch(r"(?:no|n|nay|no thanks)", text):
+    toks = W.tokens(rest)
+    bare = _bare(toks)
+    yes = bare in YES or message.strip() in _THUMBS
+
+    # A yes runs held calls that lack nothing: the confirm line just printed, or an ask whose
+    # calls are all in hand (a declined confirm, then a yes: never asked again and again).
+    if held is not None and state.phase == "calls":
+        if yes and (pending.kind is ReadAs.CONFIRM or _complete(state, held)):
+            if _complete(state, held):
+                return Reading(ReadAs.MOVE, action=held)
+            return _ask(state, tape, held, "")
+        if bare in NO and pending.kind is ReadAs.CONFIRM:
+            if pending.detail.get("slip"):
+                return _ask(state, tape, None, "Then give the calls again as you mean them; nothing is held.")
             return _ask(state, tape, held, "Then change a call; the others stand.")
 
-    if _SAVE_ONLY.match(text.replace("?", "").strip()):
+    if _is_save(toks):
         if state.phase != "calls":
             return _ask(
                 state, tape, held,
                 "A SAVE is taken between the calls, not mid-dusk: the block has no field for the day's "
                 "calls the rest of this dusk needs. Answer first, then say save.",
             )
-        return Reading(ReadAs.COMMAND, command="save")
+        if not W.find(toks).mentions:
+            return Reading(ReadAs.COMMAND, command="save")
 
     limit = _limit(state, text)
     if limit is not None:
+        if limit.kind is ReadAs.COMMAND and W.find(toks).mentions:
+            return replace(limit, text="The calls in that message are not taken with a limit: give them again on their own.")
         return limit
 
     if state.phase == "turtle":
-        return _turtle(state, text, tape, drive_note)
+        return _turtle(state, text, tape, drive_note, toks)
     if state.phase == "signal":
-        return _signal(state, text, tape, drive_note)
-    return _calls(state, rest, text, held, tape, drive_note)
+        return _signal(state, text, tape, drive_note, toks)
+    return _calls(state, toks, bare, held, tape, drive_note)
+
+
+def _complete(state: State, calls: R.Calls) -> bool:
+    return not R.missing(state, calls) and not R.refusals(state, calls)
+
+
+def _is_save(toks: tuple[W.Tok, ...]) -> bool:
+    """"save", "save pls", "can you save the game", "gotta go, save it": a save, whatever chatter is
+    around it; "save the water" and "don't save" are not, and neither is "how do I save?"."""
+    ws = [t.text for t in toks if t.kind == "w"]
+    for k, w in enumerate(ws):
+        if w not in _SAVE_WORDS:
+            continue
+        if k and ws[k - 1] in W.NEGATORS | {"to", "how"}:
+            continue
+        if ws[0] in ("how", "where", "why", "what", "did", "does", "when"):
+            return False
+        after = ws[k + 1 : k + 4]
+        if all(a in _SAVE_OBJECTS for a in after[:2]) or not after:
+            return True
+        return False
+    return False
 
 
 def _held(state: State, pending: Reading | None) -> R.Calls | None:
@@ -172,9 +225,11 @@ def _held(state: State, pending: Reading | None) -> R.Calls | None:
     return pending.action
 
 
-def _ask(state: State, tape: tuple[int, ...], held: R.Calls | None, why: str) -> Reading:
+def _ask(state: State, tape: tuple[int, ...], held: R.Calls | None, why: str, *, nudge: bool = False) -> Reading:
     if state.phase == "calls":
         question = V.ask_calls(state, held)
+        if nudge and held is not None and _complete(state, held):
+            question += " Say yes to run them, or change a call."
     else:
         question = V.pending_question(state, tape)
     return Reading(ReadAs.ASK, text=f"{why}\n\n{question}".strip(), action=held)
@@ -184,7 +239,7 @@ def _limit(state: State, text: str) -> Reading | None:
     m = _LIMIT_DAY.search(text)
     deaths = bool(_LIMIT_DEATHS.search(text))
     if m:
-        n = int(m.group(1) or m.group(2))
+        n = int(next(g for g in m.groups() if g))
         if n > DAYS:
             return Reading(
                 ReadAs.ANSWER,
@@ -212,31 +267,50 @@ def _limit(state: State, text: str) -> Reading | None:
     return None
 
 
-def _turtle(state: State, text: str, tape: tuple[int, ...], note: str) -> Reading:
-    take = re.search(r"\b(?:take|taking|yes|butcher|catch|kill|have) ?(?:her|it|the turtle)?\b", text)
-    leave = re.search(r"\b(?:leave|refuse|no|pass|let her (?:be|sleep|go)|leave her)\b", text)
+def _question_answer(state: State, toks: tuple[W.Tok, ...], tape: tuple[int, ...]) -> str | None:
+    """A question asked while the dusk waits on the player: answered, and the question stands."""
+    ws = [t.text for t in toks if t.kind == "w"]
+    sents = W.sentences(toks)
+    if not ws or not (any(s.asks for s in sents) or ws[0] in QUESTION_WORDS or ws[0] == "help"):
+        return None
+    return Q.answer(state, ws, tape) or Q.status_line(state)
+
+
+def _turtle(state: State, text: str, tape: tuple[int, ...], note: str, toks: tuple[W.Tok, ...]) -> Reading:
+    take = re.search(r"\b(?:take|taking|yes|yeah|yep|aye|ok|okay|sure|butcher|catch|kill|have|grab) ?(?:her|it|the turtle)?\b", text)
+    leave = re.search(r"\b(?:leave|refuse|no|nope|pass|let her (?:be|sleep|go)|leave her)\b", text)
     if take and not leave:
         return Reading(ReadAs.MOVE, text=note, action=R.Turtle(True))
     if leave and not take:
         return Reading(ReadAs.MOVE, text=note, action=R.Turtle(False))
+    answer = _question_answer(state, toks, tape)
+    if answer is not None:
+        return _ask(state, tape, None, answer)
     calls, _ = parse_calls(text)
     why = "First the turtle: the dusk waits on it." if calls.given() else "I could not read that as the turtle's call."
     return _ask(state, tape, None, " ".join(p for p in (note, why, "Nothing has changed.") if p))
 
 
-def _signal(state: State, text: str, tape: tuple[int, ...], note: str) -> Reading:
+def _signal(state: State, text: str, tape: tuple[int, ...], note: str, toks: tuple[W.Tok, ...]) -> Reading:
     value = tape[state.tape - 1]
     need = R.flares_needed(value)
     burn: int | None = None
-    if re.search(r"\blet her go\b|\bdon t burn\b|\bdont burn\b|\bno flares?\b|^no\b|\bhold (?:the )?flares\b", text):
+    if not re.search(r"\b(?:burn|fire|light|let her go|both|one)\b", text):
+        answer = _question_answer(state, toks, tape)
+        if answer is not None:
+            return _ask(state, tape, None, answer)
+    if re.search(r"\blet her go\b|\bdon t burn\b|\bdont burn\b|\bno flares?\b|^no\b|^nope\b|\bhold (?:the )?flares\b", text):
         burn = 0
     elif re.search(r"\b(?:both|two|2)\b", text):
         burn = 2
     elif re.search(r"\b(?:one|a|1) flare\b|\bburn (?:one|a|1)\b|\bone\b", text):
         burn = 1
-    elif re.search(r"\b(?:burn|fire|light|signal|flares?)\b", text):
+    elif re.search(r"\b(?:burn|fire|light|signal|flares?|yes|yeah|aye)\b", text):
         burn = need  # "burn what she needs": the question offered exactly that
     if burn is None:
+        answer = _question_answer(state, toks, tape)
+        if answer is not None:
+            return _ask(state, tape, None, answer)
         calls, _ = parse_calls(text)
         why = "First the ship: the dusk waits on her." if calls.given() else "I could not read that as the signal."
         return _ask(state, tape, None, " ".join(p for p in (note, why, "Nothing has changed.") if p))
@@ -245,38 +319,183 @@ def _signal(state: State, text: str, tape: tuple[int, ...], note: str) -> Readin
     return Reading(ReadAs.MOVE, text=note, action=R.Signal(burn))
 
 
-def _calls(
-    state: State, message: str, text: str, held: R.Calls | None, tape: tuple[int, ...], note: str
-) -> Reading:
-    body = text  # any "let her drive" sentence is already dropped: it is neither an order nor a call
-    new, clashes = parse_calls(body)
-    new = R.Calls(new.issue, new.canvas, new.hands, state.day)
-    words = _words_only(body)
-    if not new.given() and not clashes:
-        if "save" in words.split():
+# -- the morning's calls --------------------------------------------------------------------------------
+
+MAX_ANSWERS = 4  # questions answered in one reply; more are answered when asked again
+THOUGHT = "That reads as a thought, not an order; intentions are not actions, and nothing is called. Give the calls as orders."
+LATER = "That reads as a plan for another day; the calls are made each morning for that day, and nothing is called."
+
+
+def _clauses(s: W.Sentence) -> list[tuple[int, int]]:
+    """A sentence's comma clauses as token index ranges (lo, hi)."""
+    out: list[tuple[int, int]] = []
+    lo = s.toks[0].i
+    for t in s.toks:
+        if t.kind == "p" and t.text == ",":
+            out.append((lo, t.i))
+            lo = t.i + 1
+    out.append((lo, s.toks[-1].i + 1))
+    return out
+
+
+def _opens_question(toks: tuple[W.Tok, ...], k: int) -> bool:
+    """Token k opens a question inside a sentence: "…, what's tomorrow?", "… - and what's tape 4?"."""
+    if toks[k].text not in QUESTION_WORDS:
+        return False
+    prev = toks[k - 1]
+    if prev.kind != "w":
+        return True
+    return prev.text in ("and", "but", "so", "also", "oh", "btw") and k >= 2 and toks[k - 2].kind != "w"
+
+
+def _split_questions(sents: list[W.Sentence]) -> list[W.Sentence]:
+    """"full, sail, row, what's tomorrow?": the calls, then the question, as two sentences."""
+    out: list[W.Sentence] = []
+    for s in sents:
+        ws = s.words
+        if s.asks and ws and ws[0] not in QUESTION_WORDS:
+            cut = next((k for k in range(1, len(s.toks)) if _opens_question(s.toks, k)), None)
+            if cut is not None:
+                head = s.toks[:cut]
+                while head and head[-1].kind != "w":
+                    head = head[:-1]
+                if head:
+                    out.append(W.Sentence(head, "."))
+                out.append(W.Sentence(s.toks[cut:], "?"))
+                continue
+        out.append(s)
+    return out
+
+
+def _calls(state: State, toks: tuple[W.Tok, ...], bare: str, held: R.Calls | None, tape: tuple[int, ...], note: str) -> Reading:
+    orders: list[W.Mention] = []
+    corrections: list[int] = []
+    odd: list[str] = []
+    negated: list[str] = []
+    confirm: list[W.Mention] = []
+    thought: list[W.Mention] = []
+    later: list[W.Mention] = []
+    answers: list[str] = []
+    what_ifs: list[R.Calls] = []
+    asked = False
+    for s in _split_questions(W.sentences(toks)):
+        ws = s.words
+        if not ws:
+            continue
+        found = W.find(toks, s.toks[0].i, s.toks[-1].i + 1)
+        first = ws[0]
+        pair = tuple(ws[:2])
+        joined = " " + " ".join(ws) + " "
+        is_question = s.asks or first in QUESTION_WORDS or pair in _REQUESTS
+        if is_question:
+            asked = True
+        if is_question and (" what if " in joined or " what happens " in joined or " what would " in joined
+                            or " what will " in joined or " what does " in joined or first == "if"
+                            or " how would " in joined or " what d " in joined or " what'd " in joined):
+            if found.mentions:
+                chosen, _ = resolve(found)
+                what_ifs.append(_calls_of(chosen, state.day))
+                continue
+        if pair in (("how", "about"), ("what", "about")) and found.mentions:
+            thought += found.mentions
+            continue
+        if is_question:
+            if found.mentions and first in QUESTION_WORDS:
+                if first in _THOUGHT_OPENERS:
+                    thought += found.mentions
+                    continue
+            elif found.mentions:
+                if any(w in HEDGES for w in ws):
+                    thought += found.mentions
+                else:
+                    confirm += found.mentions  # "full, sail, row?": asks to be sure
+                continue
+            if len(answers) >= MAX_ANSWERS:
+                continue
+            if _ADVICE.search(joined):
+                answers.append("The calls are yours: " + ", ".join(V.CALLS_ASK[k] for k in R.needs(state)) + ".")
+            else:
+                answers.append(Q.answer(state, ws, tape) or Q.status_line(state))
+            continue
+        if found.mentions and any(w in HEDGES for w in ws):
+            thought += found.mentions
+            continue
+        # A put-off word holds back the calls of its own clause ("row today, fish tomorrow").
+        kept: list[W.Mention] = []
+        mentions = found.mentions  # in order, as the clauses are: one merged pass over both
+        m = 0
+        for lo, hi in _clauses(s):
+            off = any(toks[k].text in PUT_OFF for k in range(lo, hi))
+            while m < len(mentions) and mentions[m].start < hi:
+                (later if off else kept).append(mentions[m])
+                m += 1
+        kept += mentions[m:]
+        orders += kept
+        corrections += found.corrections
+        odd += found.odd_measures
+        negated += found.negated
+        if not found.mentions and _ADVICE.search(joined):
+            answers.append("The calls are yours: " + ", ".join(V.CALLS_ASK[k] for k in R.needs(state)) + ".")
+
+    lead: list[str] = [note] if note else []
+    for calls in what_ifs[:MAX_ANSWERS]:
+        answers.append(Q.what_if(state, held.merged(calls) if held else calls, tape))
+    answers = list(dict.fromkeys(answers))[:MAX_ANSWERS]  # the same question twice is answered once
+    found_orders = W.Found(tuple(orders), tuple(corrections), tuple(odd), tuple(negated))
+    chosen, clashes = resolve(found_orders)
+    new = _calls_of(chosen, state.day)
+    spoken = [c for c in corrections if c >= 0 and toks[c].kind == "w"]  # a dash may lead into a remark
+    if orders and spoken and max(spoken) > orders[-1].start:
+        # "full, sail, row… no wait": a correction with nothing after it calls nothing
+        why = "That ends on a correction, so nothing is called. Give the calls as you mean them."
+        return _ask(state, tape, held, "\n\n".join(answers + [" ".join(lead + [why])]))
+
+    if not chosen and not clashes:
+        if confirm:
+            c, _ = resolve(W.Found(tuple(confirm)))
+            calls = _calls_of(c, state.day)
+            calls = held.merged(calls) if held else calls
+            if not R.missing(state, calls):
+                return _confirm(state, tape, calls, lead + answers, [m for m in c.values() if m.typo])
+            thought += confirm
+        if thought or later:
+            return _ask(state, tape, held, "\n\n".join(answers + [" ".join(lead + [THOUGHT if thought else LATER])]))
+        if answers:
+            return _ask(state, tape, held, "\n\n".join(lead + answers), nudge=True)
+        if negated:
+            out = ", ".join(dict.fromkeys(negated))
+            return _ask(state, tape, held, " ".join(lead + [f"Not {out}: noted, and nothing is called."]), nudge=True)
+        if bare in YES or bare in NO:
+            why = "Nothing is waiting on a yes or a no. Nothing has changed."
+        elif bare in _GIVE_UP:
+            why = "To end the voyage where it stands, say \"let her drive\". Nothing has changed."
+        elif bare in ("help", "h", "commands", "how do i play", "what do i do", "instructions"):
+            why = Q.HELP
+        elif any(w in _SAVE_WORDS for w in bare.split()):
             why = "That is not a call or the save command. To keep the water in the breaker, call DRY; to save the game, say save on its own."
-        elif "?" in text:
-            why = (
-                f"Water {state.water}, thirst {state.thirst}/7, westing {state.westing}/30; the LEDGER below has "
-                "the rest, and the tape above has the fortnight. Nothing has changed."
-            )
+        elif asked:
+            why = Q.status_line(state)
         else:
             why = "I could not read a call in that. Nothing has changed."
-        return _ask(state, tape, held, " ".join(p for p in (note, why) if p))
-    if _HEDGE.search(body) or body.rstrip().endswith("?"):
-        why = "That reads as a thought, not an order; intentions are not actions, and nothing is called. Give the calls as orders."
-        return _ask(state, tape, held, why)
+        return _ask(state, tape, held, " ".join(p for p in lead + [why] if p), nudge=True)
 
     calls = held.merged(new) if held else new
-    lines: list[str] = [note] if note else []
+    lines: list[str] = list(lead)
+    if thought or later or confirm:
+        said = ", ".join(dict.fromkeys(m.call for m in thought + later + confirm))
+        lines.append(f"Not taken, said as a thought or for later: {said}.")
     for kind, options in clashes.items():
-        lines.append(f"Two {kind} calls in one message ({' and '.join(options)}); which?")
+        if kind == W.ISSUE and any(" " in o for o in options):
+            lines.append(f"The issue is FULL (4 measures), SHORT (2) or DRY; {' or '.join(options)} is none of them.")
+        else:
+            lines.append(f"Two {kind} calls in one message ({' and '.join(options)}); which?")
         calls = R.Calls(
             calls.issue if kind != "issue" else (held.issue if held else None),
             calls.canvas if kind != "canvas" else (held.canvas if held else None),
             calls.hands if kind != "hands" else (held.hands if held else None),
             state.day,
         )
+    slips = [m for m in chosen.values() if m.typo]
     bad = R.refusals(state, calls)
     for kind, reason in bad.items():
         lines.append(reason)
@@ -289,14 +508,43 @@ def _calls(
     for kind, reason in R.ignored(state, calls).items():
         lines.append(reason)
         calls = R.Calls(calls.issue, calls.canvas, None, state.day)
-    if "save" in words.split():
+    if any(w in _SAVE_WORDS for w in bare.split()):
         lines.append("The calls are taken as orders; say save on its own for the SAVE block.")
+    if slips:
+        return _confirm(state, tape, calls, answers + [" ".join(lines)] if lines else answers, slips)
     gaps = R.missing(state, calls)
     if bad or clashes:
         lines.append("Nothing is read from the tape.")
+    said = "\n\n".join([a for a in answers] + [" ".join(lines)] if lines else answers)
     if gaps or clashes:
-        return _ask(state, tape, calls if calls.given() else None, " ".join(lines))
+        return _ask(state, tape, calls if calls.given() else None, said)
     if bad:  # only a canvas call on a LOST canvas leaves nothing missing: confirm the rest
         lines.append(f"Run {', '.join(calls.given())} with the canvas as it lies? (yes/no)")
-        return Reading(ReadAs.CONFIRM, text=" ".join(lines), action=calls)
-    return Reading(ReadAs.MOVE, text=" ".join(lines), action=calls)
+        said = "\n\n".join(answers + [" ".join(lines)])
+        return Reading(ReadAs.CONFIRM, text=said, action=calls)
+    return Reading(ReadAs.MOVE, text=said, action=calls)
+
+
+def _confirm(state: State, tape: tuple[int, ...], calls: R.Calls, before: list[str], slips: list[W.Mention]) -> Reading:
+    """Calls said with a slip, or as a question: a confirm line naming what a yes would run."""
+    calls = R.Calls(calls.issue, calls.canvas, calls.hands, state.day)
+    bad = R.refusals(state, calls)
+    lines = [x for x in before if x]
+    for kind, reason in bad.items():
+        lines.append(reason)
+        calls = R.Calls(
+            None if kind == "issue" else calls.issue,
+            None if kind == "canvas" else calls.canvas,
+            None if kind == "hands" else calls.hands,
+            state.day,
+        )
+    if not calls.given():
+        return _ask(state, tape, None, "\n\n".join(lines))
+    read_as = "; ".join(f"\"{m.said}\" as {m.call}" for m in slips)
+    head = f"I read {read_as}." if slips else ""
+    if R.missing(state, calls):
+        ask = f"Hold {', '.join(calls.given())} and ask the rest? (yes/no)"
+    else:
+        ask = f"Run {', '.join(calls.given())}? (yes/no)"
+    text = "\n\n".join(lines + [" ".join(p for p in (head, ask) if p)])
+    return Reading(ReadAs.CONFIRM, text=text, action=calls, detail={"slip": True} if slips else {})

@@ -248,11 +248,29 @@ def _calls_refusal(state: State, calls: Calls, need: tuple[str, ...]) -> str | N
     return " ".join(bad.values()) if bad else None
 
 
-def apply(state: State, action: Action, tape: tuple[int, ...]) -> tuple[State, tuple[Event, ...]]:
+# -- readings ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Rulings:
+    """Readings of the card's doubtful sentences that its words allow (docs/rulings.md, BECALMED).
+    `RULED` is the one cardgm plays; each other reading is a switch, so the audit can follow an AI
+    that plays it consistently. Every switch off is cardgm's ruling."""
+
+    sharks_count_the_setting_dusk: bool = False  # ruling 1 (B): "counted down each dusk", that dusk too
+    water_floored_after_step_2: bool = False  # ruling 3 (B): "Never below nothing" once, at the end of step 2
+    new_man_stays_aboard: bool = False  # ruling 10 (A): tonight's new man does not go over tonight
+    bail_closes_new_seams: bool = False  # ruling 12 (A): a day of BAIL closes the seams that open that dusk
+
+
+RULED = Rulings()
+
+
+def apply(state: State, action: Action, tape: tuple[int, ...], rulings: Rulings = RULED) -> tuple[State, tuple[Event, ...]]:
     """The new state and what happened. Raises GameError, with `refusal`'s reason, for anything
-    the card does not allow."""
+    the card does not allow. `rulings`: the readings of doubtful sentences played (cardgm's: RULED)."""
     if isinstance(action, Calls) and state.end is None:  # nearly every action: checked as it runs
-        return _calls(state, action, tape)
+        return _calls(state, action, tape, rulings)
     why = refusal(state, action)
     if why is not None:
         raise GameError(why)
@@ -267,12 +285,12 @@ def apply(state: State, action: Action, tape: tuple[int, ...]) -> tuple[State, t
         return new, (LimitSet(action.deaths_plain, action.stop_day),)
     assert state.today is not None  # refusal: a turtle or a signal answers a dusk that waits
     if isinstance(action, Turtle):
-        return _answered(state, state.today, tape, turtle=action.take)
+        return _answered(state, state.today, tape, rulings, turtle=action.take)
     assert isinstance(action, Signal)  # refusal: nothing else is an action
-    return _answered(state, state.today, tape, burn=action.burn)
+    return _answered(state, state.today, tape, rulings, burn=action.burn)
 
 
-def _calls(state: State, calls: Calls, tape: tuple[int, ...]) -> tuple[State, tuple[Event, ...]]:
+def _calls(state: State, calls: Calls, tape: tuple[int, ...], rulings: Rulings = RULED) -> tuple[State, tuple[Event, ...]]:
     """The day from the calls on, once `refusal` would pass them."""
     need = needs(state)
     why = _calls_refusal(state, calls, need)
@@ -313,7 +331,7 @@ def _calls(state: State, calls: Calls, tape: tuple[int, ...]) -> tuple[State, tu
     elif value >= 18 and in_lane and state.flares >= flares_needed(value):
         phase = "signal"
     else:  # no question: the reckoning runs on in this same step
-        return _reckon(state, tape, issue, canvas_call, hands, water, canvas, westing, in_lane, pos, events)
+        return _reckon(state, tape, issue, canvas_call, hands, water, canvas, westing, in_lane, pos, events, rulings)
     events.append(Asked(phase, value))
     held = Today(called, issue, measures, canvas_call, hands)  # held while the dusk waits
     s = State(
@@ -376,11 +394,11 @@ def _thirst_terms(
 
 
 def _answered(
-    s: State, today: Today, tape: tuple[int, ...], *, turtle: bool | None = None, burn: int | None = None
+    s: State, today: Today, tape: tuple[int, ...], rulings: Rulings = RULED, *, turtle: bool | None = None, burn: int | None = None
 ) -> tuple[State, tuple[Event, ...]]:
     """The dusk goes on with the player's answer: the held calls and step 1's results are in `s`."""
     return _reckon(
-        s, tape, today.issue, today.canvas, today.hands, s.water, s.canvas, s.westing, s.in_lane, s.tape, [],
+        s, tape, today.issue, today.canvas, today.hands, s.water, s.canvas, s.westing, s.in_lane, s.tape, [], rulings,
         turtle=turtle, burn=burn,
     )
 
@@ -397,6 +415,7 @@ def _reckon(
     in_lane: bool,
     pos: int,
     events: list[Event],
+    rulings: Rulings = RULED,
     *,
     turtle: bool | None = None,
     burn: int | None = None,
@@ -415,8 +434,9 @@ def _reckon(
         events.append(TurtleCall(turtle))
 
     # 2) THE WATER, in the card's order; every removal stops at nothing (ruling 3).
+    floor_each = rulings is RULED or not rulings.water_floored_after_step_2
     if is_hard and (canvas_call != "DOWN" or hands != "BAIL"):
-        took = min(4, water)
+        took = min(4, water) if floor_each else 4
         water -= took
         events.append(shared.water("spoiled", -took, water))
     if canvas_call == "AWNING" and not is_hard and the_sky.catch:
@@ -431,8 +451,11 @@ def _reckon(
             events.append(shared.water("dew", 3, water))
     elif kind == "THE SEAMS WORK":
         if not s.seams:
-            seams = True
-            events.append(shared.flag("SEAMS", "set"))
+            if hands == "BAIL" and rulings is not RULED and rulings.bail_closes_new_seams:
+                events.append(shared.flag("SEAMS", "closed"))  # ruling 12 (A): today's bailing closes her
+            else:
+                seams = True
+                events.append(shared.flag("SEAMS", "set"))
         else:
             events.append(shared.flag("SEAMS", "stands"))  # ruling 13: nothing new
     elif kind == "SHARKS":
@@ -474,12 +497,18 @@ def _reckon(
             seams = False
             events.append(shared.flag("SEAMS", "closed"))
         else:
-            took = min(2, water)
+            took = min(2, water) if floor_each else 2
             water -= took
             events.append(shared.water("bled", -took, water))
+    if not floor_each and water < 0:
+        water = 0  # ruling 3 (B): never below nothing, once, at the end of the water
     if sharks_set:
-        sharks = 3  # the setting dusk does not count (ruling 1)
-        events.append(shared.flag("SHARKS-3", "set"))
+        if rulings is not RULED and rulings.sharks_count_the_setting_dusk:
+            sharks = 2  # ruling 1 (B): set at 3 and counted down this same dusk
+            events.append(shared.flag("SHARKS-2", "set"))
+        else:
+            sharks = 3  # the setting dusk does not count (ruling 1)
+            events.append(shared.flag("SHARKS-3", "set"))
     elif s.sharks > 0:
         sharks = s.sharks - 1
         events.append(shared.flag(f"SHARKS-{sharks}" if sharks else "SHARKS", "counted" if sharks else "cleared"))
@@ -506,6 +535,7 @@ def _reckon(
         dead = crew.index(DOWN)  # the soul longest down: earliest in the printed order
         crew[dead] = DEAD
         events.append(Dies(SOULS[dead]))
+    new = -1
     if thirst >= 5 and UP in crew:
         new = crew.index(UP)
         crew[new] = DOWN
@@ -514,7 +544,11 @@ def _reckon(
     # 5) THE OVER-SIDE: tonight's new man is down, and can go (rulings 10, 26).
     if thirst >= 6 and hands != "WATCH" and DOWN in crew:
         over = crew.index(DOWN)
-        if sharks > 0:
+        if over == new and rulings is not RULED and rulings.new_man_stays_aboard:
+            over = next((i for i, c in enumerate(crew) if c == DOWN and i != new), -1)  # ruling 10 (A)
+        if over < 0:
+            pass
+        elif sharks > 0:
             crew[over] = DEAD
             events.append(OverSide(SOULS[over], True))
         else:

@@ -472,12 +472,31 @@ def finale(state: State, score: int) -> str:
 POINTERS = "Read the epilogue at aigamecards.com/epilogue, and rebuild the tape at aigamecards.com/verify."
 
 
-def save_note() -> str:
+def save_note(state: State | None = None) -> str:
+    limits = []
+    if state is not None and state.stop_day is not None:
+        limits.append(f"the stop at the end of day {state.stop_day}")
+    if state is not None and state.deaths_plain:
+        limits.append("deaths told in one plain line")
+    kept = (
+        f"Not in the block, so not carried over: your stated limits ({'; '.join(limits)}). "
+        "The card's SAVE holds its fields and nothing else: state them again after you resume."
+        if limits
+        else "Stated limits are not in the block: state them again after you resume."
+    )
     return (
         "To go on, start a NEW chat, paste the full card, then paste this save. With cardgm: "
         "`cardgm play becalmed --resume FILE`, or paste the block as the first message of a new run. "
         "The tape position restores the weather exactly; the crew string restores who is down and who is poisoned. "
-        "Stated limits are not in the block: state them again after you resume."
+        + kept
+    )
+
+
+def held_not_saved(calls: list[str]) -> str:
+    """Said with a SAVE taken while some of the day's calls are held (issue 14, item 6)."""
+    return (
+        f"You have called {', '.join(calls)} for today; the SAVE block has no field for calls, so they are "
+        "not in it. This run still holds them. After a resume, give them again with the rest."
     )
 
 

@@ -10,11 +10,13 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from cardgm.game import Game
+from cardgm.game import Game, GameError
 from cardgm.games.cattle_trail import events as E
-from cardgm.games.cattle_trail import notation
+from cardgm.games.cattle_trail import notation, rules
+from cardgm.games.cattle_trail.actions import DayOrder
 from cardgm.games.cattle_trail.state import Drove
 from cardgm.verify.audit import Adapter, Context, Finding
+from cardgm.verify.reads import plain
 
 FIELDS = ("turn", "day", "mile", "place", "head", "flesh", "meal", "silver", "wear", "crew", "laid", "spate", "shod", "tape")
 _LENIENT = {
@@ -33,13 +35,62 @@ _LENIENT = {
     "shod": r"shod\s*:\s*([yn])",
     "tape": r"tape\s*:\s*(\d+)",
 }
-_VALUE = re.compile(r"\bday\s*(\d{1,2})\s*:?\s*(?:—|-|,)?\s*(?:value|raw(?: value)?|tape(?: value)?)\s*(?:is|=|:)?\s*(\d{1,2})\b", re.I)
+_VALUE = re.compile(
+    r"\bday\s*(\d{1,2})(?:'s)?\s*[:—–,-]?\s*(?:the\s+)?(?:tape\s+(?:gives|reads|shows)|value|raw(?:\s+value)?|reads|tape(?:\s+value)?)"
+    r"\s*(?:is|=|:)?\s*(?:a\s+)?(\d{1,2})\b",
+    re.I,
+)
 _TAPE = re.compile(r"\btape\s*(\d{1,2})\s*(?:reads|is|=|:|shows)\s*(\d{1,2})\b", re.I)
 
 
 class CattleTrailAdapter(Adapter):
     game_id = "cattle-trail"
     counters = ("turn",)
+    # Rule 7: "The last Ledger you printed beats your memory and any Ledger or save pasted after it."
+    resume_mid_game = False
+
+    def candidates(self, game: Game, before: Drove, ai: dict[str, str], play: Game) -> list[tuple[Any, Any]]:
+        """The day's orders (no business) whose outcome the AI's LEDGER shows."""
+        bumped = replace(before, turn=before.turn + 1)
+        out = []
+        for order in rules.legal_orders(bumped):
+            paces = ("EASY", "STEADY", "PUSH", "REST") if order == "TOLL" else (None,)
+            for pace in paces:
+                action = DayOrder(order, toll_pace=pace)  # type: ignore[arg-type]
+                try:
+                    after, _ = play.apply(bumped, action)
+                except (GameError, ValueError):
+                    continue
+                if self.fields(game, after) == ai:
+                    out.append((action, after))
+        return out
+
+    def readings(self) -> list[tuple[str, Any, str]]:
+        # Q1, Q2 and Q13 are settled by the card's own figures (its 96 and its FLESH example), so
+        # only the readings those figures leave open are followed.
+        follows = "The AI follows a reading the card allows"
+        return [
+            ("tryst_days_read", False,
+             f"{follows}: the early days on the tryst ground read no value and move nothing. cardgm plays each "
+             "as a full REST day (docs/rulings.md, DROVER'S AUTUMN 3)."),
+            ("bag_caps_every_change", False,
+             f"{follows}: the bag's 12 limits buying only. cardgm caps every change of MEAL at 12 (docs/rulings.md, "
+             "DROVER'S AUTUMN 8)."),
+            ("band_on_cut_march", False,
+             f"{follows}: no band on a march cut short at a landmark. cardgm bands it in full (docs/rulings.md, "
+             "DROVER'S AUTUMN 14)."),
+        ]
+
+    def rulings(self, **switches: Any) -> rules.Rulings:
+        return rules.Rulings(**switches)
+
+    def move_words(self, action: Any) -> str:
+        if isinstance(action, DayOrder):
+            return action.order + (f" {action.toll_pace}" if action.toll_pace else "")
+        return str(action)
+
+    def not_over(self, game: Game, state: Drove) -> str:
+        return f"day {state.day} of 20, mile {state.mile} of 179"
 
     def parse(self, line: str) -> dict[str, str]:
         if "[L]" not in line or "head" not in line:
@@ -107,15 +158,15 @@ class CattleTrailAdapter(Adapter):
         tape = ctx.game.tape  # type: ignore[attr-defined]
         st = ctx.expected
         after: Drove = st.after if st else ctx.state
-        text = "\n".join(line for line in ctx.ai_text.splitlines() if "[L]" not in line and "RESULT:" not in line)
+        text = plain(ctx.ai_text)
         ai = ctx.ai
         if ai is not None:
             day, pos = int(ai["day"]), int(ai["tape"])
             if pos > day:
                 out.append(Finding(
                     "third-value", ctx.index, ctx.ai_where,
-                    f"{ctx.label}: its LEDGER shows day:{day} with tape:{pos}: one value a day, never a second "
-                    f"(after day n the LEDGER shows day:n+1 tape:n)",
+                    f"A second value read in a day: its LEDGER shows day:{day} with tape:{pos}, and after day n the LEDGER "
+                    "shows day:n+1 tape:n. One value a day, never a second.",
                     field="tape", ai=str(pos), rules=str(after.tape),
                 ))
                 return out
@@ -128,14 +179,14 @@ class CattleTrailAdapter(Adapter):
             if tape[p - 1] != v:
                 out.append(Finding(
                     "tape-changed", ctx.index, ctx.ai_where,
-                    f"{ctx.label}: it gives day {p}'s value as {v}; the printed tape reads {tape[p - 1]}, "
-                    "never chosen, skipped or softened",
+                    f"The AI gives day {p}'s value as {v}; the printed tape reads {tape[p - 1]} for day {p}. "
+                    "One value a day, in order: never chosen, skipped or softened.",
                     field=f"tape {p}", ai=str(v), rules=str(tape[p - 1]),
                 ))
             elif p > after.tape and st is not None and st.events:  # a question on the tape is answered, not read
                 out.append(Finding(
                     "tape-out-of-turn", ctx.index, ctx.ai_where,
-                    f"{ctx.label}: it reads day {p}'s value ({v}) out of turn; this reply reads up to value {after.tape}",
+                    f"The AI reads day {p}'s value ({v}) out of turn: this reply reads up to day {after.tape}'s value.",
                     field=f"tape {p}", ai=str(v), rules=f"not read until day {p}",
                 ))
         return out

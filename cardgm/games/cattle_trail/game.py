@@ -7,9 +7,9 @@ from dataclasses import asdict
 from typing import Any
 
 from cardgm.card import Card, CardError
-from cardgm.game import Ending, Event, GameError, ReadAs, Reading
+from cardgm.game import Ending, Event, GameError, ReadAs, Reading, SaveError
 
-from . import notation, rules, voice
+from . import bounds, notation, rules, voice
 from .actions import Action
 from .state import Drove
 
@@ -18,9 +18,12 @@ NEEDED_SECTIONS = ("THE ROAD", "THE DAY", "ORDERS")
 
 
 class DroversAutumn:
-    """The `Game` (`Game[Drove, Action]`) for one DROVER'S AUTUMN card. Options: none yet."""
+    """The `Game` (`Game[Drove, Action]`) for one DROVER'S AUTUMN card. One option,
+    `rulings=rules.Rulings(...)`: another reading of a doubtful sentence (docs/rulings.md);
+    cardgm plays `rules.RULED`, and the audit follows an AI that plays another the card's words
+    allow."""
 
-    def __init__(self, card: Card) -> None:
+    def __init__(self, card: Card, rulings: rules.Rulings | None = None) -> None:
         if card.game_id != notation.GAME_ID:
             raise CardError(f"{card.source}: not a DROVER'S AUTUMN card (game '{card.game_id}')")
         if card.version != notation.VERSION:
@@ -30,6 +33,8 @@ class DroversAutumn:
         self.card = card
         self.tape: tuple[int, ...] = card.tape
         self.complete = all(card.has_section(name) for name in NEEDED_SECTIONS)
+        # RULED itself when it is cardgm's reading: the rules test the switches only off it.
+        self.rulings = rules.RULED if rulings is None or rulings == rules.RULED else rulings
 
     # -- the protocol ---------------------------------------------------------------------------
 
@@ -49,7 +54,7 @@ class DroversAutumn:
         return reader.read(self, state, message, pending)
 
     def apply(self, state: Drove, action: Action) -> tuple[Drove, tuple[Event, ...]]:
-        return rules.apply(state, action, self.tape)
+        return rules.apply(state, action, self.tape, self.rulings)
 
     def refusal(self, state: Drove, action: Action) -> str | None:
         return rules.refusal(state, action)
@@ -67,7 +72,11 @@ class DroversAutumn:
         return notation.save(state)
 
     def load(self, block: str) -> Drove:
-        return notation.load(block)
+        state = notation.load(block)
+        why = bounds.impossible(state, self.tape)
+        if why:
+            raise SaveError(why)
+        return state
 
     def save_note(self, state: Drove) -> str:
         return voice.save_note(state)
@@ -100,9 +109,10 @@ class DroversAutumn:
 
 
 def make_game(card: Card, **options: Any) -> DroversAutumn:
+    rulings = options.pop("rulings", None)
     if options:
-        raise GameError(f"DROVER'S AUTUMN takes no options (given: {', '.join(sorted(options))})")
-    return DroversAutumn(card)
+        raise GameError(f"DROVER'S AUTUMN takes no options but rulings (given: {', '.join(sorted(options))})")
+    return DroversAutumn(card, rulings)
 
 
 __all__ = ["DroversAutumn", "make_game"]

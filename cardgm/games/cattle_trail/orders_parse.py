@@ -8,7 +8,9 @@ read two ways; the rule numbers in comments are the card's ORDERS rules 0) to 4)
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from cardgm.games.cattle_trail.orders_words import (
     BEASTS,
@@ -39,6 +41,7 @@ from cardgm.games.cattle_trail.orders_words import (
 )
 
 ERRANDS = ("SELL", "TRADE", "SHOE", "HIRE", "ROOF", "PARK", "MEAL")
+COUNTED = frozenset({"SELL", "TRADE", "HIRE", "MEAL"})  # errands a count adds up
 
 
 @dataclass(frozen=True)
@@ -85,11 +88,23 @@ class Parsed:
 
     @property
     def business(self) -> tuple[Errand, ...]:
-        """The errands that count: not negated, the last of each kind."""
+        """The errands that count: not negated; an errand said twice counts twice ("Hire a hand.
+        Hire a hand." hires two, as "hire two hands" does), unless a correction stands between
+        them, when the last stands. A count not yet given stays unknown (asked for)."""
         last: dict[str, Errand] = {}
         for e in self.errands:
-            if not e.negated:
-                last[e.kind] = e
+            if e.negated:
+                continue
+            before = last.get(e.kind)
+            if (
+                before is not None
+                and e.kind in COUNTED
+                and before.count is not None
+                and e.count is not None
+                and not any(before.start < c < e.start for c in self.corrections)
+            ):
+                e = replace(e, count=before.count + e.count)
+            last[e.kind] = e
         return tuple(sorted(last.values(), key=lambda e: ERRANDS.index(e.kind)))
 
     @property
@@ -105,16 +120,18 @@ class Parsed:
 # -- business -------------------------------------------------------------------------------------
 
 
-def _clause_start(toks: tuple[Tok, ...], i: int) -> int:
-    """Where the clause holding token i begins (after punctuation or and/but/or)."""
-    j = i
-    while j > 0 and toks[j - 1].kind != "p" and toks[j - 1].low not in JOINERS:
-        j -= 1
-    return j
-
-
-def _negated(toks: tuple[Tok, ...], i: int) -> bool:
-    return any(negates(t) for t in toks[_clause_start(toks, i) : i])
+def _negations(toks: tuple[Tok, ...]) -> list[bool]:
+    """For every token i, in one pass: does a negating word stand between the start of token i's
+    clause (after punctuation or and/but/or) and i? ("no meal", "don't sell")"""
+    out = [False] * len(toks)
+    seen = False
+    for i, t in enumerate(toks):
+        out[i] = seen
+        if t.kind == "p" or t.low in JOINERS:
+            seen = False
+        elif negates(t):
+            seen = True
+    return out
 
 
 def _count_after(toks: tuple[Tok, ...], i: int, reach: int = 3) -> tuple[int | None, int]:
@@ -154,6 +171,7 @@ def find_errands(toks: tuple[Tok, ...]) -> tuple[Errand, ...]:
     out: list[Errand] = []
     n = len(toks)
     used: set[int] = set()
+    negated = _negations(toks)
     for i, t in enumerate(toks):
         if t.kind != "w" or i in used:
             continue
@@ -165,7 +183,7 @@ def find_errands(toks: tuple[Tok, ...]) -> tuple[Errand, ...]:
             if j + 1 < n and toks[j].low == "for" and is_word(toks[j + 1], *MEAL_NOUNS):
                 for_meal = kind == "SELL"
                 j += 2
-            out.append(Errand(kind, count, i, j, _negated(toks, i), for_meal))
+            out.append(Errand(kind, count, i, j, negated[i], for_meal))
             used.update(range(i, j))
         elif is_word(t, "hire"):
             count, j = _count_after(toks, i + 1)
@@ -181,23 +199,23 @@ def find_errands(toks: tuple[Tok, ...]) -> tuple[Errand, ...]:
             while k > i + 1 and toks[k - 1].low == "and":
                 k -= 1
             hires = count if count is not None else max(1, names)
-            out.append(Errand("HIRE", max(1, min(hires, 2)), i, max(j, k), _negated(toks, i)))
+            out.append(Errand("HIRE", max(1, min(hires, 2)), i, max(j, k), negated[i]))
             used.update(range(i, max(j, k)))
         elif is_word(t, *SHOE_WORDS):
             start = _verb_before(toks, i, ("get", "have", "had"))
             end = _extend(toks, i + 1, ("them", "herd") + BEASTS)
-            out.append(Errand("SHOE", None, start, end, _negated(toks, start)))
+            out.append(Errand("SHOE", None, start, end, negated[start]))
             used.update(range(start, end))
         elif is_word(t, *ROOF_WORDS) or (t.low == "room" and i > 0 and toks[i - 1].low == "a"):
             start = _verb_before(toks, i, ("get", "take", "book", "buy", "find", "under"))
             if t.low == "room":
                 start = min(start, i - 1)
-            out.append(Errand("ROOF", None, start, i + 1, _negated(toks, start)))
+            out.append(Errand("ROOF", None, start, i + 1, negated[start]))
             used.update(range(start, i + 1))
         elif is_word(t, "park"):
             start = _verb_before(toks, i, ("get", "take", "use", "put", "rent", "book"))
             end = _extend(toks, i + 1, ("them",))
-            out.append(Errand("PARK", None, start, end, _negated(toks, start)))
+            out.append(Errand("PARK", None, start, end, negated[start]))
             used.update(range(start, end))
     # MEAL n: "buy, get or n" with "meal, oatmeal, oats, food, bag"; or MEAL in capitals.
     for i, t in enumerate(toks):
@@ -228,7 +246,7 @@ def find_errands(toks: tuple[Tok, ...]) -> tuple[Errand, ...]:
         # "a dozen" is not a count, and neither is a number that is plainly the day's ("day 4 meal")
         if count is not None and start > 0 and toks[start - 1].low == "day":
             continue
-        out.append(Errand("MEAL", count, start, end, _negated(toks, start)))
+        out.append(Errand("MEAL", count, start, end, negated[start]))
         used.update(range(start, end))
     return tuple(sorted(out, key=lambda e: e.start))
 
@@ -236,15 +254,39 @@ def find_errands(toks: tuple[Tok, ...]) -> tuple[Errand, ...]:
 # -- order words --------------------------------------------------------------------------------------
 
 
-def _phrases(place: str) -> list[tuple[tuple[str, ...], str]]:
-    out = list(PACE_PHRASES) + list(CROSSING_PHRASES.get(place, ()))
-    return sorted(out, key=lambda p: -len(p[0]))
+@lru_cache(maxsize=16)
+def _phrases(place: str) -> dict[str, tuple[tuple[tuple[str, ...], str], ...]]:
+    """The place's phrases by first word, longest first: a token is tried only against the
+    phrases that can start with it."""
+    out: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+    for phrase, order in sorted(list(PACE_PHRASES) + list(CROSSING_PHRASES.get(place, ())), key=lambda p: -len(p[0])):
+        out.setdefault(phrase[0], []).append((phrase, order))
+    return {k: tuple(v) for k, v in out.items()}
 
 
-def _words(place: str) -> dict[str, tuple[str, ...]]:
-    out = dict(PACE_WORDS)
-    out.update(CROSSING_WORDS.get(place, {}))
+@lru_cache(maxsize=16)
+def _words(place: str) -> dict[str, str]:
+    """Each listed word of the place to its order (the first order listing it wins)."""
+    listed = dict(PACE_WORDS)
+    listed.update(CROSSING_WORDS.get(place, {}))
+    out: dict[str, str] = {}
+    for order, words in listed.items():
+        for w in words:
+            out.setdefault(w, order)
     return out
+
+
+def _order_of(t: Tok, words: dict[str, str]) -> tuple[str, str] | None:
+    """(order, the listed word) for a token that is an order word here, else None."""
+    best: tuple[int, str, str] | None = None
+    orders = list(dict.fromkeys(words.values()))
+    for stem in stems(t.low):
+        order = words.get(stem)
+        if order is not None:
+            rank = orders.index(order)
+            if best is None or rank < best[0]:
+                best = (rank, order, stem)
+    return None if best is None else (best[1], best[2])
 
 
 def _phrase_at(toks: tuple[Tok, ...], i: int, phrase: tuple[str, ...]) -> bool:
@@ -291,11 +333,14 @@ def find_hits(toks: tuple[Tok, ...], place: str, skip: set[int]) -> list[Hit]:
             i += 1
             continue
         matched = False
-        for phrase, order in phrases:
-            if _phrase_at(toks, i, phrase):
-                hits.append(Hit(order, i, i + len(phrase), phrase=True))
-                i += len(phrase)
-                matched = True
+        for stem in stems(t.low):
+            for phrase, order in phrases.get(stem, ()):
+                if _phrase_at(toks, i, phrase):
+                    hits.append(Hit(order, i, i + len(phrase), phrase=True))
+                    i += len(phrase)
+                    matched = True
+                    break
+            if matched:
                 break
         if matched:
             continue
@@ -313,26 +358,32 @@ def find_hits(toks: tuple[Tok, ...], place: str, skip: set[int]) -> list[Hit]:
                         break
             if matched:
                 continue
-        prev = toks[i - 1].low if i > 0 else ""
-        nxt = toks[i + 1].low if i + 1 < len(toks) else ""
-        for order, listed in words.items():
-            if not is_word(t, *listed):
-                continue
+        found = _order_of(t, words) if t.kind == "w" else None
+        if found is not None:
+            order, _ = found
+            prev = toks[i - 1].low if i > 0 else ""
+            nxt = toks[i + 1].low if i + 1 < len(toks) else ""
             if order == "REST" and is_word(t, "rest") and prev == "the":
-                break  # "The rest" is the others
-            if is_word(t, "stop", "camp") and nxt in ("at", "there"):
-                break  # stop or camp at or there names a place
-            hits.append(Hit(order, i, i + 1))
-            break
+                pass  # "The rest" is the others
+            elif is_word(t, "stop", "camp") and nxt in ("at", "there"):
+                pass  # stop or camp at or there names a place
+            else:
+                hits.append(Hit(order, i, i + 1))
         i += 1
     return hits
 
 
-def _skip_leading(toks: tuple[Tok, ...], p: int, errands: tuple[Errand, ...], label: bool) -> int:
+_LEAD_FIRSTS = frozenset(lead[0] for lead in LEADING)
+
+
+def _skip_leading(
+    toks: tuple[Tok, ...], p: int, errands: tuple[Errand, ...], label: bool, starts: dict[int, Errand] | None = None
+) -> int:
     """Rule 2: from a sentence's start, pass a label ("Day 4:"), business, and a leading let's,
     we, take, take it, go or march, to the word that may name an order."""
     sent = toks[p].sent if p < len(toks) else -1
-    starts = {e.start: e for e in errands}
+    if starts is None:
+        starts = {e.start: e for e in errands}
     first = True
     while p < len(toks) and toks[p].sent == sent:
         q = p
@@ -351,15 +402,17 @@ def _skip_leading(toks: tuple[Tok, ...], p: int, errands: tuple[Errand, ...], la
             p = starts[p].end
             while p < len(toks) and toks[p].low in (",", "and", "then", "also", "&"):
                 p += 1
-        for lead in LEADING:
-            if all(p + k < len(toks) and toks[p + k].low == w for k, w in enumerate(lead)):
-                p += len(lead)
-                break
+        if p < len(toks) and toks[p].low in _LEAD_FIRSTS:
+            for lead in LEADING:
+                if all(p + k < len(toks) and toks[p + k].low == w for k, w in enumerate(lead)):
+                    p += len(lead)
+                    break
         if p == q:
             break
     return p
 
 
+@lru_cache(maxsize=8)  # the reader parses the same message more than once; a Parsed is frozen
 def parse(message: str, place: str) -> Parsed:
     toks = tokenize(message)
     errands = find_errands(toks)
@@ -373,16 +426,18 @@ def parse(message: str, place: str) -> Parsed:
     # (the other branch of an if).
     naming: dict[int, str] = {}
     seen_sent: set[int] = set()
+    starts = {e.start: e for e in errands}
+    in_hit = {k for h in hits for k in range(h.start, h.end)}
     for t in toks:
         if t.sent not in seen_sent and t.kind != "p":
             seen_sent.add(t.sent)
-            label = not any(h.start <= t.i < h.end for h in hits)
-            naming.setdefault(_skip_leading(toks, t.i, errands, label=label), "first")
+            label = t.i not in in_hit
+            naming.setdefault(_skip_leading(toks, t.i, errands, label=label, starts=starts), "first")
     for _, end in openers:
-        naming.setdefault(_skip_leading(toks, end, errands, label=False), "correction")
+        naming.setdefault(_skip_leading(toks, end, errands, label=False, starts=starts), "correction")
     for t in toks:
         if t.low in ("otherwise", "else"):
-            naming.setdefault(_skip_leading(toks, t.i + 1, errands, label=False), "branch")
+            naming.setdefault(_skip_leading(toks, t.i + 1, errands, label=False, starts=starts), "branch")
 
     named: list[Hit] = []
     for h in hits:
@@ -399,10 +454,10 @@ def parse(message: str, place: str) -> Parsed:
             why = "anywhere"  # "at the Kyle, two/both/2 boats anywhere is TWO BOATS"
         named.append(replace(h, named=bool(why), why=why))
     # "Two order words joined only by and, or, but name two."
-    for a, b in zip(named, named[1:]):
+    for k in range(len(named) - 1):
+        a, b = named[k], named[k + 1]
         between = toks[a.end : b.start]
         if between and all(t.low in JOINERS or t.low == "," for t in between) and any(t.low in JOINERS for t in between):
-            k = named.index(a)
             named[k] = replace(a, named=True, why=a.why or "joined")
             named[k + 1] = replace(b, named=True, why=b.why or "joined")
 
@@ -420,13 +475,18 @@ def parse(message: str, place: str) -> Parsed:
         if holds_not(t):
             hold = t.low
             break
+    # A condition's words run to the clause's end, a named order, or the next condition word. The
+    # ends are found in one backward pass, so `if if if …` costs linear time, not quadratic.
+    named_starts = {h.start for h in named if h.named}
+    breaks = [len(toks)] * (len(toks) + 1)
+    for j in range(len(toks) - 1, -1, -1):
+        low = toks[j].low
+        stop = low in CLAUSE_STOPS or j in named_starts or low in CONDITIONS or low == "when"
+        breaks[j] = j if stop else breaks[j + 1]
     conditions = []
     for i, t in enumerate(toks):
         if t.low in CONDITIONS or t.low == "when":
-            j = i + 1
-            while j < len(toks) and toks[j].low not in CLAUSE_STOPS and not any(h.start == j for h in named if h.named):
-                j += 1
-            conditions.append((t.low, toks[i + 1 : j]))
+            conditions.append((t.low, toks[i + 1 : breaks[i + 1]]))
     return Parsed(
         message=message,
         place=place,
@@ -444,13 +504,27 @@ def parse(message: str, place: str) -> Parsed:
 def put_off(p: Parsed, hit: Hit) -> bool:
     """Rule 3's "put off": tomorrow or later belongs to this order (the nearest order word to it
     in its sentence)."""
+    return hit in _put_off_hits(p)
+
+
+def _put_off_hits(p: Parsed) -> frozenset[Hit]:
+    """The order words a tomorrow or later belongs to, worked out once per message: each put-off
+    word looks only at the order words on either side of it in its sentence (hits are in order)."""
+    cached = p.__dict__.get("_put_off")
+    if cached is not None:
+        return cached
+    by_sent: dict[int, list[Hit]] = {}
+    for h in p.hits:
+        by_sent.setdefault(p.toks[h.start].sent, []).append(h)
+    starts = {sent: [h.start for h in hs] for sent, hs in by_sent.items()}
+    out: set[Hit] = set()
     for t in p.toks:
-        if t.low not in PUT_OFF:
+        if t.low not in PUT_OFF or t.sent not in by_sent:
             continue
-        same = [h for h in p.hits if p.toks[h.start].sent == t.sent]
-        if not same:
-            continue
-        nearest = min(same, key=lambda h: (min(abs(h.start - t.i), abs(h.end - 1 - t.i)), h.start > t.i))
-        if nearest == hit:
-            return True
-    return False
+        same = by_sent[t.sent]
+        k = bisect.bisect_left(starts[t.sent], t.i)
+        near = same[max(0, k - 2) : k + 2]  # the nearest lies just before or just after it
+        out.add(min(near, key=lambda h: (min(abs(h.start - t.i), abs(h.end - 1 - t.i)), h.start > t.i)))
+    frozen = frozenset(out)
+    p.__dict__["_put_off"] = frozen  # a frozen dataclass: the cache goes in beside its fields
+    return frozen

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 # -- tokens ---------------------------------------------------------------------------------------
 
@@ -34,6 +35,7 @@ SENTENCE_ENDS = frozenset(".!?;\n")
 _MARKDOWN = re.compile(r"[*_`#>~|\[\]()\"“”]")
 
 
+@lru_cache(maxsize=8)  # the reader cuts the same message more than once; the tokens are frozen
 def tokenize(message: str) -> tuple[Tok, ...]:
     """Words, numbers and the punctuation that matters, with sentence numbers."""
     text = _MARKDOWN.sub(" ", message.replace("’", "'"))
@@ -92,7 +94,8 @@ def bare_word(message: str) -> str:
 # -- plain endings ----------------------------------------------------------------------------------
 
 
-def stems(word: str) -> set[str]:
+@lru_cache(maxsize=8192)  # a message repeats its words; each is cut once
+def stems(word: str) -> frozenset[str]:
     """What a word may be with a plain ending taken off: pushing→push, slowly→slow, hurried→hurry,
     grazing→graze, stopping→stop, easier→easy. The word itself is always among them."""
     w = word.lower()
@@ -115,12 +118,12 @@ def stems(word: str) -> set[str]:
         out.add(w[:-2])  # pushes → push
     if w.endswith("s") and not w.endswith("ss") and len(w) > 3:
         out.add(w[:-1])
-    return out
+    return frozenset(out)
 
 
 def is_word(tok: Tok, *words: str) -> bool:
     """Does this token stand for one of `words`, whole, with a plain ending allowed."""
-    return tok.kind == "w" and bool(stems(tok.low) & set(words))
+    return tok.kind == "w" and not stems(tok.low).isdisjoint(words)
 
 
 # -- rule 1's lists -------------------------------------------------------------------------------

@@ -109,7 +109,7 @@ def what_if(game: Any, state: Drove, action: Any) -> str:
     why = rules.refusal(state, action)
     if why is not None:
         return why
-    after, events = rules.apply(state, action, game.card.tape)
+    after, events = game.apply(state, action)  # the game's own rulings, as play runs it
     parts: list[str] = []
     for e in events:
         if isinstance(e, DayRead):
@@ -143,7 +143,7 @@ def answer(game: Any, state: Drove, message: str) -> str:
     low = message.lower()
     if re.search(r"\b(lost|missing|gone|strayed|drowned)\b", low) and re.search(r"\b(beasts?|cattle|cows?|heifers?|head)\b", low):
         return LOST_BEASTS
-    if re.search(r"\b(tape|value|values|roll|dice|die|d20|sky|weather)\b", low):
+    if re.search(r"\b(tape|value|values|roll|dice|die|d20|sky|weather)\b", low) or re.search(r"\bday\s+\w+\s+reads?\b|\breads?\b.{0,20}\bday\b", low):
         day = _day_asked(state, low)
         return answer_tape(game, state, day)
     for name, words in _TABLE_WORDS.items():

@@ -19,6 +19,7 @@ from cardgm.games.cattle_trail.actions import Business, BusinessOnly, DayOrder, 
 from cardgm.games.cattle_trail.orders_parse import Errand, Hit, Parsed, parse, put_off
 from cardgm.games.cattle_trail.orders_say import (
     ask_order,
+    business_words,
     choices,
     confirm_line,
     how_many,
@@ -177,7 +178,10 @@ _HOME = (("turn", "for", "home"), ("go", "home"), ("give", "up"), ("quit",), ("h
 
 
 def _holds_home(toks: tuple[Tok, ...]) -> bool:
+    firsts = {phrase[0] for phrase in _HOME}
     for i in range(len(toks)):
+        if toks[i].low not in firsts:
+            continue
         for phrase in _HOME:
             if all(i + k < len(toks) and toks[i + k].low == w for k, w in enumerate(phrase)):
                 before = toks[max(0, i - 3) : i]
@@ -229,6 +233,10 @@ def _answer(game: Any, state: Drove, message: str, toks: tuple[Tok, ...]) -> str
         return "\n\n".join(x for x in (ORDERS_ARE_YOURS, tips(game.card)) if x)
     if not _is_question(message, toks):
         return ""
+    if re.search(r"\bwhat (?:if|happens|would happen|would)\b|\bwhat'?d happen\b", low):
+        what_if = _what_if(game, state, message)  # "what if we ford?": the day worked, not the table
+        if what_if:
+            return what_if
     try:  # the tape, the tables, the numbers, a what-if: the rules engineer's answers
         from cardgm.games.cattle_trail import questions  # noqa: PLC0415 - optional, lands separately
 
@@ -409,6 +417,15 @@ def _allowed(state: Drove) -> tuple[str, ...]:
 # -- the whole message ----------------------------------------------------------------------------
 
 
+_HELP = {"help", "help me", "commands", "instructions", "how do i play", "how to play", "what can i say", "what do i say"}
+HELP = (
+    "Each morning, one order: EASY, STEADY, PUSH or REST; at the Kyle ONE BOAT or TWO BOATS, at the "
+    "ford FORD, at the bridge TOLL with its pace. At a store, business comes first: MEAL n, ROOF, SHOE, "
+    "HIRE, SELL n, TRADE n, PARK, where the store has them. Ask about the tape, the road or the numbers, "
+    "or what an order would do. \"save\" on its own banks the drove; \"turn for home\" ends it."
+)
+SAVE_ALONE = "To save, send \"save\" on its own; the SAVE block comes between days."
+
 _TURN_FOR_HOME = {"turn for home", "let's turn for home", "lets turn for home", "let us turn for home", "we turn for home", "go turn for home"}
 _GO_HOME = {"go home", "give up", "quit", "i give up", "we give up", "let's go home", "lets go home", "i quit", "we quit", "quit game"}
 
@@ -436,7 +453,74 @@ def _pick(game: Any, state: Drove, message: str, pending: Reading) -> Reading | 
 
 
 def read(game: Any, state: Drove, message: str, pending: Reading | None) -> Reading:
-    """Read one message by ORDERS (see the module doc). Never raises on a player's words."""
+    """Read one message by ORDERS (see the module doc). Never raises on a player's words.
+
+    A question still waiting (a confirm line, a how-many, options) is never dropped without a
+    word: an order given in answer that says nothing of the business asked about carries that
+    business to a confirm line, or says plainly that it is not done."""
+    reading = _read(game, state, message, pending)
+    return _keep_pending(game, state, message, pending, reading)
+
+
+def _pending_business(pending: Reading | None) -> Business | None:
+    """The business a pending question holds: a confirm line's errands, or an ask's plan's."""
+    if pending is None:
+        return None
+    action = pending.action
+    if pending.kind is ReadAs.CONFIRM and isinstance(action, (BusinessOnly, DayOrder)) and action.business:
+        return action.business
+    plan = pending.detail.get("plan") if pending.kind is ReadAs.ASK else None
+    if isinstance(plan, Plan) and plan.errands and all(e.count is not None or e.kind not in ("MEAL", "SELL", "TRADE") for e in plan.errands):
+        return plan.business
+    return None
+
+
+def _keep_pending(game: Any, state: Drove, message: str, pending: Reading | None, reading: Reading) -> Reading:
+    if pending is None or whole_command(message):
+        return reading
+    parsed = parse(message, place_kind(state.mile))
+    if parsed.errands:  # the player spoke of business again: their words stand
+        return reading
+    if pending.kind is ReadAs.ASK and pending.detail.get("ask") == "how-many":
+        # "buy meal" asked how many; "steady" is not an answer to it: ask again, order held.
+        p: Plan = pending.detail["plan"]
+        mine = plan(parsed, state, game.card.tape[state.day - 1] if 0 < state.day <= len(game.card.tape) else 0)
+        if len(mine.orders) == 1 and isinstance(reading.action, DayOrder):
+            kind = pending.detail["kind"]
+            held = replace(p, orders=mine.orders, toll_paces=mine.toll_paces or p.toll_paces, hedged=mine.hedged)
+            word = {"MEAL": "no meal", "SELL": "no sale", "TRADE": "no trade"}[kind]
+            return Reading(
+                ReadAs.ASK,
+                text=f"{how_many(state, kind)} {mine.orders[0]} waits on it; say \"{word}\" to go without.",
+                detail={"ask": "how-many", "kind": kind, "plan": held},
+            )
+        return reading
+    business = _pending_business(pending)
+    action = reading.action
+    if business is None or not isinstance(action, DayOrder) or action.business:
+        return reading
+    if reading.kind not in (ReadAs.MOVE, ReadAs.CONFIRM):
+        return reading
+    waiting = " and ".join(business_words(business))
+    merged = DayOrder(action.order, business, action.toll_pace)
+    why = rules.refusal(state, merged)
+    if why is None:
+        return Reading(
+            ReadAs.CONFIRM,
+            text=f"{waiting}, asked above, still waits on a yes. {confirm_line(game.card, state, merged)} "
+            f"For {action.order} alone, say no, then the order.",
+            action=merged,
+        )
+    note = f"{waiting}, asked above, is not done: {why}"
+    return replace(reading, text=f"{note}\n\n{reading.text}" if reading.text else note)
+
+
+def whole_command(message: str) -> bool:
+    whole = bare_word(message)
+    return whole == "save" or whole in _TURN_FOR_HOME or whole in _GO_HOME or whole in YES or whole in NO
+
+
+def _read(game: Any, state: Drove, message: str, pending: Reading | None) -> Reading:
     whole = bare_word(message)
 
     # 0) Only a whole message is a command.
@@ -483,6 +567,11 @@ def read(game: Any, state: Drove, message: str, pending: Reading | None) -> Read
     if not p.orders and not p.errands and not p.home:
         # No order named: answer, ask for the order; no day used.
         lines = list(p.remarks)
+        words = whole.split()
+        if whole in _HELP:
+            lines.append(HELP)
+        elif "save" in words:  # rule 0: only the whole message "save" is the command; say so
+            lines.append(SAVE_ALONE)
         if not lines:
             answer = _answer(game, state, message, parsed.toks)
             if answer:

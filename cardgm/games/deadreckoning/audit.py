@@ -11,7 +11,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from cardgm.game import Game
+from cardgm.game import Game, GameError
 from cardgm.games.deadreckoning import notation
 from cardgm.games.deadreckoning import rules as R
 from cardgm.games.deadreckoning.state import SHIP_NAMES, Duel, cell_name
@@ -19,8 +19,24 @@ from cardgm.verify.audit import Adapter, Context, Finding
 
 FIELDS = ("turn", "shots", "hits", "sunk", "grid")
 _LENIENT = re.compile(
-    r"\[L\]\s*turn\s*:\s*(\d+)\s+shots\s*:\s*(\d+)\s+hits\s*:\s*(\d+)\s+sunk\s*:\s*([^|]+?)\s*\|\s*([.ox]{64})\s*\|\s*v?([\d.]+)"
+    r"\[L\]\s*turn\s*:\s*(\d+)\s+shots\s*:\s*(\d+)\s+hits\s*:\s*(\d+)\s+sunk\s*:\s*([^|]+?)\s*\|\s*(\S*)\s*(?:\||$)"
 )
+
+
+_MARK = {".": "unfired", "o": "a miss", "x": "a hit"}
+_TELLS = re.compile(
+    r"\b(try|aim|hint|close|closer|near|warm|warmer|hot|lies|lie|lying|hull|ship|ships|cutter|sloop|brigantine|frigate|"
+    r"there'?s|hiding|hidden|sits|is at|something)\b",
+    re.I,
+)
+
+
+def _sunk_names(text: str) -> list[str]:
+    text = text.strip()
+    if text.lower() == "none":
+        return []
+    known = {n.lower(): n for n in SHIP_NAMES}
+    return [known.get(n.strip().lower(), n.strip()) for n in text.split(",") if n.strip()]
 _CELL = re.compile(r"\b([A-H])([1-8])\b")
 
 
@@ -31,16 +47,44 @@ class DeadReckoningAdapter(Adapter):
     def parse(self, line: str) -> dict[str, str]:
         m = _LENIENT.search(line)
         if not m:
-            raise ValueError("not a DEADRECKONING LEDGER line ([L] turn:n shots:n hits:n sunk:… | 64-cell grid | v1.0.0)")
-        turn, shots, hits, sunk, grid, _ = m.groups()
-        names = [n.strip() for n in sunk.split(",")] if sunk.strip() != "none" else []
-        return {"turn": turn, "shots": shots, "hits": hits, "sunk": ",".join(names) or "none", "grid": grid}
+            raise ValueError("it is not the card's LEDGER ([L] turn:n shots:n hits:n sunk:… | the 64-cell grid | v1.0.0)")
+        turn, shots, hits, sunk, grid = m.groups()
+        if len(grid) != 64:
+            raise ValueError(f"the grid string has {len(grid)} cells; the card's has 64 (rows 1 to 8, each A to H)")
+        odd = sorted(set(grid) - set(".ox"))
+        if odd:
+            raise ValueError(f"the grid string holds {', '.join(repr(c) for c in odd)}; the card's marks are '.', 'o' and 'x'")
+        names = _sunk_names(sunk)
+        known = {n.lower(): n for n in SHIP_NAMES}
+        unknown = [n for n in names if n.lower() not in known]
+        if unknown:
+            raise ValueError(f"sunk:{','.join(unknown)} is not a ship of the fleet ({', '.join(SHIP_NAMES)})")
+        # The card's "add the ship to the sunk list" allows any order; compared in the fleet's.
+        ordered = [n for n in SHIP_NAMES if n.lower() in {x.lower() for x in names}]
+        return {"turn": turn, "shots": shots, "hits": hits, "sunk": ",".join(ordered) or "none", "grid": grid}
+
+    def reading_notes(self, line: str, previous: str | None) -> list[str]:
+        m = _LENIENT.search(line)
+        if not m:
+            return []
+        names = _sunk_names(m.group(4))
+        fleet = [n for n in SHIP_NAMES if n in names]
+        if len(names) < 2 or names == fleet:
+            return []
+        before = _sunk_names(_LENIENT.search(previous).group(4)) if previous and _LENIENT.search(previous) else []
+        if names[: len(before)] == before:
+            return [
+                "The AI lists the sunk ships in the order the ships went down; the card allows it (\"add the ship to "
+                "the sunk list\"), and cardgm lists them in the fleet's printed order."
+            ]
+        return ["The AI lists the sunk ships in an order of its own; the card's \"comma list of ships\" allows any order."]
 
     def strict_problem(self, line: str, game: Game) -> str | None:
         try:
             notation.parse_ledger(line)
         except ValueError as exc:
-            return str(exc)
+            if "do not match its grid" not in str(exc):  # counts that disagree are arithmetic, found as such
+                return str(exc)
         if not line.rstrip().endswith("| v1.0.0"):
             return "the card's LEDGER ends '| v1.0.0'"
         return None
@@ -75,6 +119,8 @@ class DeadReckoningAdapter(Adapter):
                 said.append("the player strikes their colours")
         if name == "turn":
             return "turn = replies so far: every reply counts, this one included"
+        if name == "sunk":
+            said.append("a ship is SUNK only when every cell of her hull has been struck")
         if name == "grid" and ctx.ai is not None:
             own_hits, own_shots = ctx.ai["grid"].count("x"), 64 - ctx.ai["grid"].count(".")
             if str(own_hits) == ctx.ai["hits"] and str(own_shots) == ctx.ai["shots"]:
@@ -96,26 +142,32 @@ class DeadReckoningAdapter(Adapter):
         fired = {cell_name(i) for i, mark in enumerate(after.grid) if mark != "."}
         if ctx.ai is not None:
             fired |= {cell_name(i) for i, mark in enumerate(ctx.ai["grid"]) if mark != "."}
-        called = {c.upper() for c in re.findall(r"\b[A-Ha-h][1-8]\b", ctx.message or "")}
+        called = {f"{c.upper()}{r}" for c, r in _LOOSE_CELL.findall(ctx.message or "")}
         out = []
-        for m in _CELL.finditer(text):
-            cell = m.group(0)
-            if cell in berth.hull_cells and cell not in fired and cell not in called:
-                out.append(Finding(
-                    "hidden-revealed", ctx.index, ctx.ai_where,
-                    f"{ctx.label}: it names {cell}, a hull cell not yet struck: the berth is sealed, "
-                    "never revealed, hinted at or confirmed before a cell is fired on",
-                    field=cell, ai=cell, rules="hidden until struck",
-                ))
-                break  # one reveal is the breach; the rest repeat it
+        # A cell named with words about what lies there ("try F3", "the Sloop lies at F2") gives it
+        # away; a cell named alone ("did you mean B5?") does not.
+        for sentence_ in re.split(r"(?<=[.!?;])\s+|\n", text):
+            if not _TELLS.search(sentence_):
+                continue
+            for m in _CELL.finditer(sentence_):
+                cell = m.group(0)
+                if cell in berth.hull_cells and cell not in fired and cell not in called:
+                    out.append(Finding(
+                        "hidden-revealed", ctx.index, ctx.ai_where,
+                        f"The AI points at {cell}, a hull cell not yet fired on (\"{sentence_.strip()[:80]}\"). The berth is "
+                        "sealed: never revealed, hinted at or confirmed before a cell is fired on.",
+                        field=cell, ai=cell, rules="hidden until struck",
+                    ))
+                    return out  # one reveal is the breach; the rest repeat it
         return out
 
     def diff_words(self, name: str, ai: str, rules: str) -> str:
         if name != "grid":
-            return f"{name} {ai}, the rules give {rules}"
-        cells = [f"{cell_name(i)} '{a}'" for i, (a, r) in enumerate(zip(ai, rules)) if a != r]
-        marks = [f"'{r}'" for a, r in zip(ai, rules) if a != r]
-        return f"grid {', '.join(cells)}, the rules give {', '.join(marks)}"
+            return f"the LEDGER says {name} {ai}; the rules give {rules}"
+        cells = [(cell_name(i), a, r) for i, (a, r) in enumerate(zip(ai, rules)) if a != r]
+        said = ", ".join(f"{c} {_MARK[a]}" for c, a, _ in cells)
+        want = ", ".join(f"{c} {_MARK[r]}" for c, _, r in cells)
+        return f"the LEDGER's grid shows {said}; the rules give {want}"
 
     def collapse(self, diffs: list[tuple[str, str, str]], ai: dict[str, str]) -> list[tuple[str, str, str]]:
         """shots and hits that are its own grid's counts follow from the grid: one finding, the grid."""
@@ -131,21 +183,39 @@ class DeadReckoningAdapter(Adapter):
         new = [f"{cell_name(i)} '{b}'" for i, (a, b) in enumerate(zip(prev, ctx.ai["grid"])) if a != b]
         return "its grid marks " + (", ".join(new) if new else "nothing new") + f", shots:{ctx.ai['shots']}"
 
-    def guess_move(self, ctx: Context) -> str | None:
-        st = ctx.expected
-        if st is None or ctx.ai is None:
-            return None
-        prev = (ctx.ai_prev or ctx.before_fields)["grid"]
-        new = [cell_name(i) for i, (a, b) in enumerate(zip(prev, ctx.ai["grid"])) if a == "." and b != "."]
-        if not new:
-            return None
-        called = [e.cell for e in st.events if isinstance(e, (R.Fired, R.AlreadyFired))]
-        if called and new == called:
-            return None
-        shown = ", ".join(new)
-        if called:
-            return f"the AI fired on {shown}; the player called {called[0]}"
-        return f"the AI fired on {shown}, which the player never called"
+    words_decide = True
+
+    def candidates(self, game: Game, before: Duel, ai: dict[str, str], play: Game) -> list[tuple[Any, Any]]:
+        """The one new cell the AI's grid marks, fired: if the rules give its LEDGER, that salvo."""
+        new = [cell_name(i) for i, (a, b) in enumerate(zip(before.grid, ai["grid"])) if a == "." and b != "."]
+        if len(new) != 1:
+            return []
+        bumped = replace(before, turn=before.turn + 1)
+        try:
+            after, _ = play.apply(bumped, R.Salvo(new[0]))
+        except GameError:
+            return []
+        return [(R.Salvo(new[0]), after)] if self.fields(game, after) == ai else []
+
+    def move_words(self, action: Any) -> str:
+        if isinstance(action, R.Salvo):
+            return f"a salvo at {action.cell}"
+        if isinstance(action, R.StrikeColours):
+            return "striking the colours"
+        return str(action)
+
+    def named(self, message: str, state: Duel, previous: Any) -> dict[str, set[str]] | None:
+        cells = {f"{c.upper()}{r}" for c, r in _LOOSE_CELL.findall(message)}
+        return {"cells": cells} if cells else None
+
+    def words_allow(self, named: dict[str, set[str]], action: Any, state: Duel) -> bool:
+        return isinstance(action, R.Salvo) and action.cell in named.get("cells", ())
+
+    def not_over(self, game: Game, state: Duel) -> str:
+        return f"{state.grid.count('x')} of the 10 hull cells are struck"
+
+
+_LOOSE_CELL = re.compile(r"(?<![A-Za-z0-9])([A-Ha-h])\s*[-–]?\s*([1-8])(?![0-9])")
 
 
 def _first(text: str) -> str:

@@ -20,6 +20,7 @@ The berth lives in the game object, never in a state: states, LEDGER lines, SAVE
 from __future__ import annotations
 
 import hashlib
+import hmac
 import random
 import re
 from collections.abc import Sequence
@@ -40,12 +41,15 @@ class DeadReckoning:
     """The `Game` (`Game[Duel, Action]`) for DEADRECKONING. Holds the card, the berth (hidden) and what it can say of
     the seal."""
 
-    def __init__(self, card: Card, berth: Berth, seal: Seal) -> None:
+    def __init__(self, card: Card, berth: Berth, seal: Seal, key: bytes | None = None) -> None:
+        """`key`, for a berth cardgm sealed: the reveal file's secret salt, which marks every SAVE
+        block this duel prints so that it resumes those and no other (ruling 23)."""
         if not berth.is_legal():
             raise ValueError("that berth is not legal: " + "; ".join(berth.problems()))
         self.card = card
         self._berth = berth
         self.seal = seal
+        self._key = key
 
     def __repr__(self) -> str:  # the berth never shows, not even to a debugger's repr
         where = f"sealed in {self.seal.reveal_name}" if self.seal.sealed_here else "the card's berth"
@@ -92,9 +96,22 @@ class DeadReckoning:
         return notation.ledger(state)
 
     def save(self, state: Duel) -> str:
-        return notation.save(state)
+        if self._key is None:
+            return notation.save(state)
+        body, _ = notation.save_body(notation.save(state))
+        return notation.save(state, sha=self._mark(body))
+
+    def _mark(self, body: str) -> str:
+        """`sha:` of a sealed duel's block: the commitment's first 16 hex digits, then a tag keyed
+        by the berth's secret salt over the commitment and every other field. Only cardgm, holding
+        the reveal file, can write one; it tells nothing of the berth."""
+        assert self._key is not None
+        tag = hmac.new(self._key, f"{self.seal.commitment}\n{body}".encode(), hashlib.sha256).hexdigest()
+        return f"{self.seal.commitment[:16]}.{tag[:32]}"
 
     def load(self, block: str) -> Duel:
+        if self._key is not None:
+            return self._load_sealed(block)
         state = notation.parse_save(block)
         if not rules.true_of(state, self._berth):
             # One reason for every way the marks can disagree with the berth, naming no cell, so
@@ -110,6 +127,29 @@ class DeadReckoning:
                 f"({self._which()}). {other}"
             )
         return state
+
+    def own_save(self, block: str) -> bool:
+        """Is `block` a SAVE this duel printed (a sealed duel's, its mark checking)? Decided by the
+        mark alone, never by the berth: a front end that keeps the berth hidden (the site) passes
+        such a block on to be resumed, and refuses every other without reading it."""
+        if self._key is None:
+            return False
+        body, sha = notation.save_body(block)
+        return sha is not None and hmac.compare_digest(sha, self._mark(body))
+
+    def _load_sealed(self, block: str) -> Duel:
+        """A sealed duel resumes only a block it printed itself: one whose mark checks. Every other
+        block, whatever is wrong with it, gets one and the same reason, and the berth is never
+        consulted, so no block pasted here can learn anything of an unstruck cell (issue 14)."""
+        if self.own_save(block):
+            _, sha = notation.save_body(block)
+            try:
+                state = notation.parse_save(block, sha=sha or "")
+            except SaveError:
+                state = None
+            if state is not None and rules.true_of(state, self._berth):  # always so: cardgm wrote it
+                return state
+        raise SaveError(SEALED_ONLY)
 
     def save_note(self, state: Duel) -> str:
         return voice.save_note(self.seal)
@@ -153,6 +193,12 @@ class DeadReckoning:
         return f"the berth sealed in {self.seal.reveal_name}" if self.seal.sealed_here else "the berth the card prints"
 
 
+SEALED_ONLY = (
+    "a sealed duel resumes only the SAVE blocks it printed itself, pasted whole and unchanged (their sha "
+    "field carries its seal), and this is not one of them."
+)
+
+
 def _card_seal(card: Card) -> Seal:
     text = card.section("THE SOLUTION IS SEALED")
     m = re.search(r"commitment \(([0-9a-f]{8,64})", text)
@@ -162,8 +208,9 @@ def _card_seal(card: Card) -> Seal:
     return Seal(m.group(1), None, url.group(0) if url else None)
 
 
-def read_sealed_file(path: str | Path) -> tuple[Berth, Seal]:
-    """The berth in a reveal file and its seal (the SHA-256 of the file's bytes)."""
+def read_sealed_file(path: str | Path) -> tuple[Berth, Seal, bytes]:
+    """The berth in a reveal file, its seal (the SHA-256 of the file's bytes) and its secret salt
+    (the key of the duel's SAVE marks)."""
     p = Path(path)
     try:
         data = p.read_bytes()
@@ -177,18 +224,20 @@ def read_sealed_file(path: str | Path) -> tuple[Berth, Seal]:
         berth = notation.parse_reveal(text)
     except ValueError as exc:
         raise ValueError(f"{p.name}: not a usable reveal file: {exc}") from None
-    return berth, Seal(hashlib.sha256(data).hexdigest(), p.name)
+    return berth, Seal(hashlib.sha256(data).hexdigest(), p.name), notation.reveal_salt(text).encode("utf-8")
 
 
-def read_secret(text: str, name: str | None = None) -> tuple[Berth, Seal]:
-    """The berth in a reveal file's text and its seal (the SHA-256 of the text as UTF-8), the
+def read_secret(text: str, name: str | None = None) -> tuple[Berth, Seal, bytes]:
+    """The berth in a reveal file's text, its seal (the SHA-256 of the text as UTF-8), the
     reveal file called `name` or else `cardgm.game.secret_name(text)`, as a front end keeping the
-    text serves it. The error names no cell and quotes nothing of the text: the text is the secret."""
+    text serves it, and its secret salt (the key of the duel's SAVE marks, as `read_sealed_file`
+    gives it). The error names no cell and quotes nothing of the text: the text is the secret."""
     try:
         berth = notation.parse_reveal(text)
     except ValueError as exc:
         raise ValueError(f"the secret is not a usable reveal file: {exc}") from None
-    return berth, Seal(hashlib.sha256(text.encode("utf-8")).hexdigest(), name or secret_name(text))
+    seal = Seal(hashlib.sha256(text.encode("utf-8")).hexdigest(), name or secret_name(text))
+    return berth, seal, notation.reveal_salt(text).encode("utf-8")
 
 
 def draw_secret(rng: random.Random) -> str:
@@ -218,5 +267,5 @@ def make_game(card: Card, sealed_file: str | Path | None = None, secret: str | N
         return DeadReckoning(card, *read_secret(secret))
     if sealed_file is None:
         return DeadReckoning(card, printed, _card_seal(card))
-    berth, seal = read_sealed_file(sealed_file)
-    return DeadReckoning(card, berth, seal)
+    berth, seal, key = read_sealed_file(sealed_file)
+    return DeadReckoning(card, berth, seal, key)

@@ -82,8 +82,9 @@ def parse_ledger(line: str) -> Duel:
     return state
 
 
-def save(state: Duel) -> str:
-    """The SAVE block exactly, BEGIN and END lines included, one field a line."""
+def save(state: Duel, sha: str = "none") -> str:
+    """The SAVE block exactly, BEGIN and END lines included, one field a line. `sha` is `none`,
+    as the card prints it, except in a duel cardgm sealed, whose blocks carry its mark (ruling 23)."""
     return "\n".join(
         [
             SAVE_BEGIN,
@@ -95,7 +96,7 @@ def save(state: Duel) -> str:
             f"hits:{state.hits}",
             f"sunk:{sunk_list(state.sunk)}",
             f"grid:{state.grid}",
-            "sha:none",
+            f"sha:{sha}",
             SAVE_END,
         ]
     )
@@ -113,17 +114,34 @@ _WORDS = FieldWords(
 SAVE_KEYS = ("game", "m", "rules", "turn", "shots", "hits", "sunk", "grid", "sha")
 
 
-def parse_save(block: str) -> Duel:
+def save_body(block: str) -> tuple[str, str | None]:
+    """A SAVE block's fields other than `sha`, as one space-joined line (whatever its line breaks),
+    and its `sha` value (None if it has none): what a sealed duel's mark is worked out over."""
+    body = block.strip()
+    start, stop = body.find(SAVE_BEGIN), body.find(SAVE_END)
+    inner = body[start + len(SAVE_BEGIN) : stop] if 0 <= start < stop else body
+    tokens = inner.split()
+    shas = [t.partition(":")[2] for t in tokens if t.startswith("sha:")]
+    return " ".join(t for t in tokens if not t.startswith("sha:")), shas[0] if len(shas) == 1 else None
+
+
+def parse_save(block: str, sha: str = "none") -> Duel:
     """The state a SAVE block records, checked for everything that does not need the berth:
     its format, its counts against its grid, its turn against its shots. Whether the grid can be
-    true of a berth is the game's check (`rules.true_of`). Raises SaveError with the reason."""
+    true of a berth is the game's check (`rules.true_of`). `sha` is the value the block must carry
+    (a sealed duel's mark, already checked). Raises SaveError with the reason."""
     fields = read_fields(block, SAVE_KEYS, _WORDS)  # one field a line, or one line if flattened
     if fields["game"] != GAME_ID:
         raise SaveError(f"it is a save of '{fields['game']}', not of {GAME_ID}.")
     if fields["m"] != "duel" or fields["rules"] != "1":
         raise SaveError("it is not a v1 duel save (m:duel, rules:1).")
-    if fields["sha"] != "none":
-        raise SaveError("this card's saves carry sha:none.")
+    if fields["sha"] != sha:
+        if sha == "none":
+            raise SaveError(
+                "its sha field carries a seal, so it is a save of a duel cardgm sealed: resume it with that "
+                "duel's reveal file (cardgm play deadreckoning --sealed REVEAL)."
+            )
+        raise SaveError("its sha field is not this duel's seal.")
     for key in ("turn", "shots", "hits"):
         if not fields[key].isdigit():
             raise SaveError(f"{key} must be a whole number, not '{fields[key]}'.")
@@ -248,6 +266,14 @@ def write_reveal(berth: Berth, salt: str) -> str:
         "The SHA-256 of this file, byte for byte, is the commitment read out when the duel began.\n"
         "Check it with `cardgm verify seal THIS-FILE COMMITMENT` (or `sha256sum THIS-FILE`).\n"
     )
+
+
+def reveal_salt(text: str) -> str:
+    """The salt of a reveal file (its one `salt:` line): the secret a sealed duel's marks are keyed by."""
+    found = _SALT.findall(text)
+    if len(found) != 1:
+        raise ValueError("a reveal file has exactly one 'salt: …' line")
+    return found[0]
 
 
 def parse_reveal(text: str) -> Berth:

@@ -1,10 +1,12 @@
 """Read a DEADRECKONING message: words -> Reading. Never raises on a player's words.
 
-Order of reading: a pending confirm's yes/no; save; the card's surrender phrase, which ends the
-duel at once; a plain salvo ("D4", "fire H1", "salvo C7", any case); any other surrender, which
-is confirmed first; questions, answered from public knowledge or refused in character (rules 2, 6
-and 9); then whatever cells the message names. A message fires only when it names one cell on
-the sea, alone or with an order to fire, and asks, doubts and denies nothing.
+Order of reading: a pending question's answer (a yes or no to a confirm line, a yes to "to fire on
+B2, say…", "the first" to "B5 or C5: which one?"); save; the card's surrender phrase, which ends
+the duel at once; a plain salvo ("D4", "fire H1", "salvo C7", any case); then the cells the message
+names, wherever they stand, each with its role (the shot, a reason for it, a cell corrected away,
+a negated one; rulings 17 and 18); any other surrender, which is confirmed first; questions,
+answered from public knowledge or refused in character (rules 2, 6 and 9). A message fires when it
+names one new cell as the shot, in a sentence that does not ask, doubt or claim anything of it.
 
 The reader sees only the state the player sees. No answer depends on the berth.
 """
@@ -12,12 +14,13 @@ The reader sees only the state the player sees. No answer depends on the berth.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from cardgm.game import ReadAs, Reading
 
 from . import voice
-from .rules import Salvo, StrikeColours
-from .state import FLEET, SHIP_NAMES, Duel, Seal, is_cell
+from .actions import Salvo, StrikeColours
+from .state import FLEET, SHIP_NAMES, UNFIRED, Duel, Seal, cell_index, is_cell
 
 _FIRE_WORDS = (
     r"fire|fire a salvo|salvo|shoot|shot|aim|target|try|hit|strike|attack|broadside|bombard|"
@@ -29,8 +32,6 @@ PLAIN_SALVO = re.compile(
     r"(?:(?:cell|square)\s+)?([a-z])\s?-?\s?(\d{1,2})(?:\s*,?\s*please)?"
 )
 CELL_TOKEN = re.compile(r"(?<![a-z0-9'])([a-z])(\d{1,2})(?![a-z0-9])")
-NEGATION = re.compile(r"\b(?:don't|do not|not|never|no|won't|shouldn't|maybe|perhaps|if)\b")
-FIRE_WORD = re.compile(rf"\b(?:{_FIRE_WORDS}|salvos?|shots?|fire)\b")
 
 SAVE = re.compile(
     r"(?:please\s+)?(?:save|save game|save (?:the |my )?(?:game|position)|save please|bank|bank it|"
@@ -98,16 +99,200 @@ def cells_named(text: str) -> list[str]:
     return out
 
 
-def _ask(text: str, topic: str) -> Reading:
-    return Reading(ReadAs.ASK, text=text, detail={"topic": topic})
+# -- cells anywhere in a message ---------------------------------------------------------------------
+
+# "b5", "B 5", "c-7", "(c3)", "🎯 G3": a letter and a row, standing apart from other words.
+_CELL_ANY = re.compile(r"(?<![a-z0-9'])([a-z])(\s?[-–]\s?|\s)?(\d{1,2})(?![a-z0-9])")
+_ROW_COL = re.compile(r"\brow\s*#?\s*(\d{1,2})\s*[,/&]?\s*(?:and\s+)?col(?:umn)?\s*([a-z])(?![a-z0-9])")
+_COL_ROW = re.compile(r"\bcol(?:umn)?\s*([a-z])\s*[,/&]?\s*(?:and\s+)?row\s*#?\s*(\d{1,2})(?![0-9])")
+_REVERSED = re.compile(r"(?<![a-z0-9])([1-8])\s?([a-h])(?![a-z0-9])")
+# After a cell: it is the reason for another shot, not a shot ("b2 was a hit so c2").
+_REASON_AFTER = re.compile(
+    r"\s*(?:was|is|'s|were|are|=|:|-)?\s*(?:a\s+|an\s+|also\s+|already\s+|just\s+)?"
+    r"(?:hit|hits|miss|missed|misses|water|splash|dud|sunk|x|o|empty|blank|nothing|a\s+hit|hit!)\b"
+)
+_REASON_BEFORE = re.compile(
+    r"\b(?:since|because|cause|cos|as|after|given|from|beside|besides|near|around|adjacent to|next to|"
+    r"left of|right of|above|below|off|like)\s+(?:the\s+)?(?:cell\s+|square\s+)?$"
+)
+_CORRECT = re.compile(
+    r"\b(?:no|nope|nah|actually|sorry|wait|i mean|make (?:that|it)|scratch that|oops|rather(?! than)|instead(?! of)|"
+    r"correction|change (?:that|it) to|on second thoughts?|hmm no)\b|[—–]|\s-\s|--"
+)
+_INSTEAD_AFTER = re.compile(r"\s*(?:instead|rather)\b")
+_NEGATED_BEFORE = re.compile(
+    r"(?:\b(?:not|don't|dont|do not|never|won't|wont|avoid|skip)\s+(?:fire\s+|shoot\s+|hit\s+|try\s+)?(?:at\s+|on\s+)?|"
+    r"\binstead of\s+|\brather than\s+)$"
+)
+_OR = re.compile(r"\bor\b|/")
+_HEDGE = re.compile(
+    r"\b(?:maybe|perhaps|thinking|think about|considering|might|not sure|unsure|idk|what about|how about|"
+    r"should i|should we|could i|could we|would it|if|wondering|tempted|or not)\b"
+)
+_DEDUCE_CLAUSE = re.compile(
+    r"\b(?:must|has to|have to|can't|cannot|empty|clear|safe|occupied|likely|probably|possible|impossible|"
+    r"contains?|holds?|true|correct|confirm|sure|water|nothing there|something there|long|length|"
+    r"horizontal\w*|vertical\w*|runs|lies|ship at|hull at|is a ship)\b"
+)
+_CLAUSE_END = re.compile(r"[,;.!?]|\bso\b|\bthen\b|\bbut\b")
+
+
+def _lower(message: str) -> str:
+    """The message in lower case, each character where it stood (so spans match the original)."""
+    text = message.replace("’", "'")
+    low = text.lower()
+    if len(low) == len(text):
+        return low
+    return "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
+
+
+MAX_CELLS = 64
+
+
+@dataclass(frozen=True)
+class CellMention:
+    cell: str
+    start: int
+    end: int
+    reason: bool = False  # named only as the reason for another shot
+    negated: bool = False
+
+    @property
+    def on_sea(self) -> bool:
+        return is_cell(self.cell)
+
+
+def find_cells(message: str) -> list[CellMention]:
+    """Every cell a message names, in order, with its role. Linear: each regex scans once and each
+    look-around reads a bounded window."""
+    low = _lower(message)
+    spans: list[tuple[int, int, str]] = []
+    for m in _ROW_COL.finditer(low):
+        spans.append((m.start(), m.end(), m.group(2).upper() + m.group(1)))
+    for m in _COL_ROW.finditer(low):
+        spans.append((m.start(), m.end(), m.group(1).upper() + m.group(2)))
+    taken = [(a, b) for a, b, _ in spans]
+    for m in _CELL_ANY.finditer(low):
+        if any(a <= m.start() < b for a, b in taken):
+            continue
+        letter, gap = m.group(1), m.group(2)
+        # "a 2 cell hull", "i 4 think": a spaced lower-case a or i is a word, not a column
+        if gap and letter in "ai" and message[m.start()] == letter:
+            continue
+        if gap and gap.strip() == "" and letter not in "abcdefgh" and message[m.start()] == letter:
+            continue  # "x 3", "o 2": a spaced letter off the chart is more likely a word
+        spans.append((m.start(), m.end(), letter.upper() + m.group(3)))
+    spans.sort()
+    out: list[CellMention] = []
+    for k, (a, b, cell) in enumerate(spans[:MAX_CELLS]):  # more cells than the sea holds say nothing more
+        before = low[max(0, a - 40) : a]
+        after = low[b : b + 40]
+        reason = bool(_REASON_AFTER.match(after)) or bool(_REASON_BEFORE.search(before))
+        negated = bool(_NEGATED_BEFORE.search(before))
+        out.append(CellMention(cell, a, b, reason, negated))
+    return out
+
+
+@dataclass(frozen=True)
+class Shot:
+    """What the cells of a message come to: one cell to fire, cells to choose between, or none."""
+
+    kind: str  # "one", "which" (offered as alternatives), "pair" (two or more at once), "none"
+    cells: tuple[str, ...] = ()
+    reversed_cell: str | None = None  # "4d": row first, not the card's notation
+
+
+def the_shot(message: str, mentions: list[CellMention] | None = None) -> Shot:
+    """One new cell anywhere is the shot; a correction picks the last; a cell named as the reason
+    for another is not the shot; two offered as alternatives or together are asked about."""
+    low = _lower(message)
+    ms = find_cells(message) if mentions is None else mentions
+    live = [m for m in ms if not m.reason and not m.negated]
+    if not live:
+        r = _REVERSED.search(low)
+        return Shot("none", reversed_cell=(r.group(2).upper() + r.group(1)) if r and not ms else None)
+    # A correction between cells: the cells after the last one stand.
+    last_fix = -1
+    for prev, nxt in zip(ms, ms[1:]):
+        between = low[prev.end : nxt.start]
+        if _CORRECT.search(between):
+            last_fix = max(last_fix, nxt.start)
+    for m in ms:
+        if _INSTEAD_AFTER.match(low[m.end : m.end + 12]):
+            last_fix = max(last_fix, m.start)
+    if last_fix >= 0:
+        after = [m for m in live if m.start >= last_fix]
+        live = after or live
+    cells = tuple(dict.fromkeys(m.cell for m in live))
+    if len(cells) == 1:
+        return Shot("one", cells)
+    alternatives = any(_OR.search(low[a.end : b.start]) for a, b in zip(live, live[1:]))
+    return Shot("which" if alternatives else "pair", cells)
+
+
+def _clause_of(low: str, start: int, end: int) -> str:
+    """The words around a cell up to the nearest clause ends: what is said of the cell itself."""
+    lo = max(0, start - 60)
+    head = low[lo:start]
+    cut = [m.end() for m in _CLAUSE_END.finditer(head)]
+    a = lo + (cut[-1] if cut else 0)
+    tail = low[end : end + 60]
+    m = _CLAUSE_END.search(tail)
+    b = end + (m.start() if m else len(tail))
+    return low[a:b]
+
+
+def _casual_save(text: str) -> bool:
+    """"save pls", "can you save the game", "gotta go, save it": a save, with chatter around it."""
+    words = re.findall(r"[a-z']+", text)
+    for k, w in enumerate(words):
+        if w not in ("save", "saving", "bank", "pause"):
+            continue
+        if k and words[k - 1] in ("don't", "dont", "not", "no", "never", "to", "how", "cant", "can't"):
+            return False
+        if words[0] in ("how", "where", "why", "what", "did", "does", "when"):
+            return False
+        after = words[k + 1 : k + 3]
+        return all(a in _SAVE_OBJECTS for a in after)
+    return False
+
+
+_SAVE_OBJECTS = frozenset(
+    "game it this progress position duel hunt now here pls plz please state run spot place my the our for later "
+    "and quit me up".split()
+)
+_GIVE_UP = re.compile(
+    r"\b(?:give up|giving up|gave up|surrender|surrendering|resign|concede|throw in the towel|white flag|"
+    r"strike (?:my |our |the )?colou?rs|i quit|we quit|quit the game|i'm done|im done)\b|🏳"
+)
+_GIVE_UP_NOT = re.compile(
+    r"\b(?:don't|dont|do not|never|won't|wont|not|no)\s+(?:\w+\s+){0,2}?(?:give up|giving up|surrender|quit|resign|concede)\b"
+)
+_PICK_FIRST = re.compile(r"(?:the\s+)?(?:first|1st|former|left)(?:\s+one)?")
+_PICK_SECOND = re.compile(r"(?:the\s+)?(?:second|2nd|latter|right|last)(?:\s+one)?")
+_GO = re.compile(r"(?:y|yes|yeah|yep|yup|aye|ok|okay|sure|do it|go|go ahead|fire|fire it|fire away|send it|shoot|yes fire|yes please)")
+
+
+def _ask(text: str, topic: str, **detail: object) -> Reading:
+    return Reading(ReadAs.ASK, text=text, detail={"topic": topic, **detail})
 
 
 def _answer(text: str, topic: str) -> Reading:
     return Reading(ReadAs.ANSWER, text=text, detail={"topic": topic})
 
 
+def _fire(cell: str, note: str = "") -> Reading:
+    return Reading(ReadAs.MOVE, text=note, action=Salvo(cell), detail={"topic": "salvo"})
+
+
 def read(state: Duel, message: str, pending: Reading | None, seal: Seal) -> Reading:
-    """The Reading of one message. Its text has no grid: the game adds the grid to every reply."""
+    """The Reading of one message. Its text has no grid: the game adds the grid to every reply.
+    A surrender waiting on its yes is answered by a salvo as plainly as by a no: the reply is the
+    salvo, and the colours stay up."""
+    return _read(state, message, pending, seal)
+
+
+def _read(state: Duel, message: str, pending: Reading | None, seal: Seal) -> Reading:
     text = normalize(message)
 
     if pending is not None and pending.kind is ReadAs.CONFIRM:
@@ -115,6 +300,16 @@ def read(state: Duel, message: str, pending: Reading | None, seal: Seal) -> Read
             return Reading(ReadAs.MOVE, action=pending.action, detail={"topic": "strike"})
         if NO.fullmatch(text):
             return _answer(voice.STRIKE_DECLINED, "strike-declined")
+    if pending is not None and pending.kind is ReadAs.ASK:
+        topic = pending.detail.get("topic")
+        if topic == "say-fire" and _GO.fullmatch(text):
+            return _fire(str(pending.detail["cell"]))
+        if topic == "which":
+            options = tuple(pending.detail.get("cells", ()))
+            if _PICK_FIRST.fullmatch(text) and options:
+                return _fire(options[0])
+            if _PICK_SECOND.fullmatch(text) and len(options) > 1:
+                return _fire(options[-1] if "last" in text else options[1])
 
     if not text:
         return _ask(voice.ASK_NO_CELL, "no-cell")
@@ -127,36 +322,83 @@ def read(state: Duel, message: str, pending: Reading | None, seal: Seal) -> Read
     if m:
         cell = (m.group(1) + m.group(2)).upper()
         if is_cell(cell):
-            return Reading(ReadAs.MOVE, action=Salvo(cell), detail={"topic": "salvo"})
+            return _fire(cell)
         return _ask(voice.ASK_OFF_SEA.format(cell=cell), "off-sea")
 
-    if SURRENDER.search(text):  # any other surrender is confirmed first: it cannot be undone
+    mentions = find_cells(message)
+    shot = the_shot(message, mentions)
+    if not mentions and _casual_save(text):
+        return Reading(ReadAs.COMMAND, command="save")
+
+    # Any plain surrender is confirmed first: it cannot be undone (ruling 3).
+    if shot.kind == "none" and (_GIVE_UP.search(text) or SURRENDER.search(text)) and not _GIVE_UP_NOT.search(text):
         return Reading(ReadAs.CONFIRM, text=voice.CONFIRM_STRIKE, action=StrikeColours(), detail={"topic": "strike"})
 
-    topic = _question(state, text, seal)
+    low = _lower(message)
+    asks = "?" in text or bool(ASKS.match(text))
+    if shot.kind == "one" and asks:
+        # Only the shot's own sentence can ask about it: "e1 again? no, e2" fires E2.
+        last = [x for x in mentions if x.cell == shot.cells[0] and not x.reason and not x.negated][-1]
+        asks = _sentence_asks(low, last.start, last.end)
+    if shot.kind == "one" and not asks:
+        cell = shot.cells[0]
+        live = [x for x in mentions if x.cell == cell and not x.reason and not x.negated]
+        clause = _clause_of(low, live[-1].start, live[-1].end) if live else ""
+        if not is_cell(cell):
+            return _ask(voice.ASK_OFF_SEA.format(cell=cell), "off-sea")
+        if _DEDUCE_CLAUSE.search(clause):
+            return _answer(voice.REFUSE_CELL, "refuse-cell")  # "B3 must be empty": a claim, not a shot
+        if _HEDGE.search(text):
+            return _ask(voice.ASK_SAY_FIRE.format(cell=cell), "say-fire", cell=cell)
+        return _fire(cell)
+
+    if shot.kind == "one" and is_cell(shot.cells[0]) and _HEDGE.search(text) and not DEDUCE_ASK.search(text):
+        return _ask(voice.ASK_SAY_FIRE.format(cell=shot.cells[0]), "say-fire", cell=shot.cells[0])
+    topic = _question(state, text, seal, mentions)
     if topic is not None:
         return topic
 
-    cells = cells_named(text)
-    if len(cells) >= 2:
-        return _ask(voice.ASK_ONE_AT_A_TIME.format(cells=" and ".join([", ".join(cells[:-1]), cells[-1]])), "two-cells")
-    if len(cells) == 1:
-        cell = cells[0]
+    if shot.kind == "one":
+        cell = shot.cells[0]
         if not is_cell(cell):
             return _ask(voice.ASK_OFF_SEA.format(cell=cell), "off-sea")
-        if FIRE_WORD.search(text) and "?" not in text and not NEGATION.search(text):
-            return Reading(ReadAs.MOVE, action=Salvo(cell), detail={"topic": "salvo"})
-        return _ask(voice.ASK_SAY_FIRE.format(cell=cell), "say-fire")
+        return _ask(voice.ASK_SAY_FIRE.format(cell=cell), "say-fire", cell=cell)
+    if shot.kind == "which":
+        return _ask(voice.ASK_WHICH.format(cells=_or_list(shot.cells)), "which", cells=shot.cells)
+    if shot.kind == "pair":
+        cells = list(shot.cells)
+        return _ask(voice.ASK_ONE_AT_A_TIME.format(cells=" and ".join([", ".join(cells[:-1]), cells[-1]])), "two-cells", cells=shot.cells)
+    if any(x.negated for x in mentions):
+        return _ask(voice.ASK_NO_CELL, "no-cell")
+    if shot.reversed_cell and is_cell(shot.reversed_cell):
+        return _ask(voice.ASK_REVERSED.format(cell=shot.reversed_cell), "reversed", cell=shot.reversed_cell)
     return _ask(voice.ASK_NO_CELL, "no-cell")
 
 
-def _question(state: Duel, text: str, seal: Seal) -> Reading | None:
+def _sentence_asks(low: str, start: int, end: int) -> bool:
+    """Does the sentence holding low[start:end] ask: a ? at its end, or a question word first?"""
+    head = low[max(0, start - 80) : start]
+    cuts = [m.end() for m in re.finditer(r"[.!?;\n]", head)]
+    opening = head[cuts[-1] :] if cuts else head
+    tail = low[end : end + 80]
+    m = re.search(r"[.!?;\n]", tail)
+    closes = m.group(0) if m else ""
+    return closes == "?" or bool(ASKS.match(opening.strip(" ,\"'`*([")))
+
+
+def _or_list(cells: tuple[str, ...]) -> str:
+    return cells[0] if len(cells) == 1 else ", ".join(cells[:-1]) + " or " + cells[-1]
+
+
+ASKS = re.compile(r"(?:is|are|was|were|does|do|did|can|could|would|will|should|where|what|which|how|tell|show|give|confirm|reveal|hint|any)\b")
+
+
+def _question(state: Duel, text: str, seal: Seal, mentions: list[CellMention]) -> Reading | None:
     """A question or a request that is not a salvo: answered from public knowledge, or refused
     in character. None when the message is not one."""
-    cells = cells_named(text)
+    cells = list(dict.fromkeys(x.cell for x in mentions))
     on_sea = [c for c in cells if is_cell(c)]
-    asks = "?" in text or bool(re.match(r"(?:is|are|was|were|does|do|did|can|could|would|will|should|"
-                                         r"where|what|which|how|tell|show|give|confirm|reveal|hint|any)\b", text))
+    asks = "?" in text or bool(ASKS.match(text))
 
     if SEAL_WORDS.search(text):
         if SEAL_EARLY.search(text) and not SEAL_PUBLIC.search(text):
@@ -180,17 +422,29 @@ def _question(state: Duel, text: str, seal: Seal) -> Reading | None:
             return _answer(" ".join(voice.answer_sunk_length(n, lengths[n]) for n in named), "sunk-length")
         return _answer(voice.REFUSE_NAMES if not named else voice.REFUSE_BERTH, "refuse-names")
 
+    if on_sea and asks and all(state.grid[cell_index(c)] != UNFIRED for c in on_sea):
+        # the shot grid is public: what a fired cell showed is the player's own to know
+        return _answer(" ".join(voice.answer_fired(c, state.grid[cell_index(c)]) for c in on_sea), "fired")
     if on_sea and (asks or DEDUCE.search(text)):
+        if asks and len(on_sea) == 1 and FIRE_ASK.search(text) and not DEDUCE_ASK.search(text):
+            return _ask(voice.ASK_SAY_FIRE.format(cell=on_sea[0]), "say-fire", cell=on_sea[0])
         return _answer(voice.REFUSE_CELL, "refuse-cell")
     if len(cells) >= 1 and asks:
         return None  # an off-sea cell in a question: the off-sea reply says enough
-    if FLEET_WORDS.search(text) or (HULL_WORDS.search(text) and asks):
-        return _answer(voice.ANSWER_FLEET, "fleet")
     if STATUS.search(text):
         return _answer(voice.answer_status(state), "status")
+    if FLEET_WORDS.search(text) or (HULL_WORDS.search(text) and asks):
+        return _answer(voice.ANSWER_FLEET, "fleet")
     if HELP.search(text):
         return _answer(voice.ANSWER_HELP, "help")
     if asks and not cells:
         return _answer(voice.ANSWER_HELP, "help")
     return None
 
+
+# "can I fire at b5?", "shall I try c3?": asking leave to fire, not asking what a cell holds.
+FIRE_ASK = re.compile(r"\b(?:fire|shoot|try|take|go|go for|go with|salvo|aim)\b")
+DEDUCE_ASK = re.compile(
+    r"\b(?:hit|miss|water|empty|clear|safe|ship|ships|hull|occupied|something|anything|nothing|there|must|has to|"
+    r"right|correct|true|likely|probably|possible|contains?|holds?|good)\b"
+)

@@ -229,6 +229,8 @@ ASK_NO_CELL = (
 ASK_ONE_AT_A_TIME = "One salvo at a time: that names {cells}. Call a single cell. No salvo fired."
 ASK_OFF_SEA = "{cell} is off the chart: the sea runs columns A-H and rows 1-8. No salvo fired."
 ASK_SAY_FIRE = 'To fire on {cell}, say "{cell}" or "fire {cell}". No salvo fired.'
+ASK_WHICH = "{cells}: which one? One salvo at a time; call a single cell. No salvo fired."
+ASK_REVERSED = 'A cell is called column first, then row: "{cell}". No salvo fired.'
 CONFIRM_STRIKE = (
     "Strike your colours? The duel ends now with score 0, and the berth is revealed. (yes/no)"
 )
@@ -268,6 +270,11 @@ ANSWER_HELP = (
     'is a HIT or a MISS; a ship is SUNK when her last cell is struck. Say "save" to bank your '
     'position, or "I strike my colours" to give up.'
 )
+
+
+def answer_fired(cell: str, mark: str) -> str:
+    """What a fired cell showed: the shot grid is the player's own record."""
+    return f"{cell} was fired on: {'a HIT' if mark == HIT else 'a MISS'}, as the shot grid shows."
 
 
 def answer_sunk_length(ship: str, length: int) -> str:

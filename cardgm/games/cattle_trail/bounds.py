@@ -1,0 +1,81 @@
+"""What the days played allow: bounds on a DROVER'S AUTUMN SAVE's fields from the printed tape.
+
+`notation.impossible` keeps each field in its range and the miles to those the days can walk;
+these go on to what the days played can have made of the rest, and say which field cannot be
+true. The tape alone sets the rivers (every day reads its value, and the sky moves SPATE whatever
+is ordered), so SPATE is exact; the rest are bounds no line breaks (the tests walk every line of
+the first days), not proof that a line reaches the block.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from . import rules
+from .state import FLESH_MAX, HEAD_START, MEAL_MAX, SPATE_MAX, Drove
+
+SMIDDY, INN = 90, 33  # the first store that buys beasts, and the first store of all
+PRICE = 3  # SELL: 3 silver a beast
+MOST_LOST = 8  # beasts a day can lose: the ford's BAD (6), and strays for two hands short
+MOST_THIN = 3  # FLESH a day can lose: PUSH's 1, and the low road's BAD 2
+ISLAND_GIFTS = 2  # the island road's GOOD, a gift of 1 meal, on each of at most two days marching it
+HANDS_ORDER = ("Ewan", "Calum", "Hector", "Morag")  # the first hand on their feet is laid up first
+
+
+@cache
+def spate_after(tape: tuple[int, ...], days: int) -> int:
+    """SPATE on the morning after `days` days: 1 at the start, +1 a STORM or RAIN day, −1 a FAIR
+    one, clamped 0–3 (THE DAY, step 5)."""
+    spate = 1
+    for raw in tape[:days]:
+        spate = max(0, min(SPATE_MAX, spate + (1 if rules.sky(raw) in ("STORM", "RAIN") else -1)))
+    return spate
+
+
+def impossible(s: Drove, tape: tuple[int, ...]) -> str | None:
+    """Why no drove on this tape stands on this morning with these fields; None if one may."""
+    days = s.day - 1
+    on = f"by the morning of day {s.day}"
+    if days == 0:
+        opening = Drove(turn=s.turn)
+        if s != opening:
+            key = next(k for k in ("mile", "head", "flesh", "meal", "silver", "wear", "spate", "shod", "crew", "laid") if getattr(s, k) != getattr(opening, k))
+            return f"{key}:{_shown(s, key)} on day 1: the first morning is the township's, {key}:{_shown(opening, key)}."
+        return None
+    spate = spate_after(tape, days)
+    if s.spate != spate:
+        return f"spate:{s.spate}: the skies of the {days} days played leave SPATE {spate} (each day's sky moves it, whatever is ordered)."
+    if s.mile < SMIDDY and s.head < HEAD_START - MOST_LOST * days:
+        return f"head:{s.head}: {days} days before the Smiddy lose at most {MOST_LOST} beasts a day (at least {HEAD_START - MOST_LOST * days} left)."
+    if s.flesh < FLESH_MAX - MOST_THIN * days:
+        return f"flesh:{s.flesh}: a day takes at most {MOST_THIN} FLESH, so {on} it is at least {FLESH_MAX - MOST_THIN * days}."
+    sold = HEAD_START - s.head  # every beast not in the herd, as if all were sold
+    most_silver = 20 if s.mile < SMIDDY else 20 + PRICE * sold
+    if s.silver > most_silver:
+        why = "no store before the Smiddy buys a beast" if s.mile < SMIDDY else f"selling every one of the {sold} beasts gone brings {PRICE * sold}"
+        return f"silver:{s.silver} is more than the drove can have ({most_silver}): it starts with 20, and {why}."
+    # The island road's GOOD needs the value at 16 or more with EASY's +3, on one of at most two
+    # days marching it (any days: a drove may REST first): the tape says how many could give.
+    gifts = min(ISLAND_GIFTS, sum(rules.clamp_value(raw + 3) >= 16 for raw in tape[:days]))
+    if s.mile < INN and s.meal > max(0, 8 + gifts - days):
+        return (
+            f"meal:{s.meal}: before the inn the bag holds its 8, {gifts} given on the island road at most, less 1 "
+            f"eaten a day (at most {max(0, 8 + gifts - days)} {on})."
+        )
+    if s.meal > MEAL_MAX:
+        return f"meal:{s.meal}: the bag holds {MEAL_MAX}."
+    hands = [h for h in HANDS_ORDER if h in s.crew or h in s.laid]
+    laid = [h for h in hands if h in s.laid]
+    if laid != hands[: len(laid)]:
+        standing = next(h for h in hands[: len(laid)] if h not in s.laid)
+        return f"laid:{','.join(s.laid)} while {standing} stands: the first hand on their feet is the one laid up."
+    return None
+
+
+def _shown(s: Drove, key: str) -> str:
+    value = getattr(s, key)
+    if isinstance(value, tuple):
+        return ",".join(value) or "none"
+    if isinstance(value, bool):
+        return "y" if value else "n"
+    return str(value)

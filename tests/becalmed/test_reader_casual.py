@@ -1,0 +1,146 @@
+"""BECALMED's reader on the words people type: rulings 33–41 (docs/rulings.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardgm.game import ReadAs
+from cardgm.games.becalmed import reader, rules as R
+
+from .support import TAPE, new_run, st
+
+
+def read(state, message, pending=None):
+    return reader.read(state, message, pending, TAPE)
+
+
+def calls(r) -> tuple:
+    return (r.action.issue, r.action.canvas, r.action.hands) if isinstance(r.action, R.Calls) else ()
+
+
+@pytest.mark.parametrize(
+    "message,want",
+    [
+        ("everyone rows, short ration, sail up", ("SHORT", "SAIL", "ROW")),
+        ("2 measures, down, watch", ("SHORT", "DOWN", "WATCH")),
+        ("4 measures, sail, row", ("FULL", "SAIL", "ROW")),
+        ("drink nothing today, keep the flares dry, sail, row", ("DRY", "SAIL", "ROW")),
+        ("no water, awning, bail", ("DRY", "AWNING", "BAIL")),
+        ("take in the sail, short, fish", ("SHORT", "DOWN", "FISH")),
+        ("dry, down, bail her dry", ("DRY", "DOWN", "BAIL")),
+        ("short, sail, row. three days in a row now", ("SHORT", "SAIL", "ROW")),
+        ("nance is down? no. full sail row", ("FULL", "SAIL", "ROW")),
+    ],
+)
+def test_ruling_33_casual_call_words_and_nouns_that_are_not_calls(message, want):
+    r = read(st(), message)
+    assert r.kind is ReadAs.MOVE and calls(r) == want
+
+
+def test_ruling_33_mend_the_sail_is_mend_and_on_a_lost_canvas_all_three_calls():
+    assert calls(read(st(canvas="lost"), "short, nance mends the sail")) == ("SHORT", None, "MEND")
+    r = read(st(), "mend the sail")  # canvas DOWN: MEND refused, and no SAIL read into it
+    assert r.kind is ReadAs.ASK and "MEND: canvas LOST only" in r.text and r.action is None
+    assert calls(read(st(), "check the sail, full, row")) == ("FULL", None, "ROW")
+
+
+@pytest.mark.parametrize(
+    "message,want",
+    [
+        ("full, no wait, short, sail, row", ("SHORT", "SAIL", "ROW")),
+        ("full sail row - actually make that short", ("SHORT", "SAIL", "ROW")),
+        ("short - full, sail, row", ("FULL", "SAIL", "ROW")),
+        ("short, sail, fish. scratch that, bail", ("SHORT", "SAIL", "BAIL")),
+        ("full, sail, row. I mean short", ("SHORT", "SAIL", "ROW")),
+        ("full, sail, awning instead, bail", ("FULL", "AWNING", "BAIL")),
+    ],
+)
+def test_ruling_34_the_last_word_stands_after_a_correction(message, want):
+    r = read(st(), message)
+    assert r.kind is ReadAs.MOVE and calls(r) == want
+
+
+def test_ruling_34_without_a_correction_two_of_a_kind_ask_and_a_trailing_correction_calls_nothing():
+    r = read(st(), "full, sail or awning, row")
+    assert r.kind is ReadAs.ASK and "Two canvas calls in one message (SAIL and AWNING); which?" in r.text
+    r = read(st(), "full, sail, row... no wait")
+    assert r.kind is ReadAs.ASK and "ends on a correction" in r.text and r.action is None
+
+
+def test_ruling_35_a_slip_is_confirmed_never_taken_silently():
+    r = read(st(), "shrot, sial, wacth")
+    assert r.kind is ReadAs.CONFIRM and calls(r) == ("SHORT", "SAIL", "WATCH")
+    assert '"shrot" as SHORT' in r.text and "Run SHORT, SAIL, WATCH? (yes/no)" in r.text
+    assert read(st(), "yes", r).kind is ReadAs.MOVE
+    no = read(st(), "no", r)
+    assert no.kind is ReadAs.ASK and no.action is None  # the slip's calls are not held after a no
+    part = read(st(), "shrot")
+    assert part.kind is ReadAs.CONFIRM and "Hold SHORT" in part.text
+    held = read(st(), "yes", part)
+    assert held.kind is ReadAs.ASK and calls(held) == ("SHORT", None, None)
+    for real in ("full, sail, said row", "catch the wind, full sail row"):  # real words are no slips
+        assert read(st(), real).kind is ReadAs.MOVE
+
+
+def test_ruling_36_questions_beside_calls_are_answered_and_intentions_asked():
+    r = read(st(), "full, sail, row. what's the weather tomorrow?")
+    assert r.kind is ReadAs.MOVE and "Tomorrow, day 2: tape 3 is 16" in r.text
+    r = read(st(), "full sail row, what is tape 9?")
+    assert r.kind is ReadAs.MOVE and "Tape 9 is 3" in r.text
+    r = read(st(), "full, sail, row?")
+    assert r.kind is ReadAs.CONFIRM and "Run FULL, SAIL, ROW? (yes/no)" in r.text
+    for thought in ("I'm thinking about rowing", "should we bail?", "maybe short, sail, row", "how about rowing?"):
+        t = read(st(), thought)
+        assert t.kind is ReadAs.ASK and "intentions are not actions" in t.text and t.action is None
+    for order in ("we'll go short, sail and row", "let's do short, awning, watch", "gonna go short, sail, and row"):
+        assert read(st(), order).kind is ReadAs.MOVE
+    later = read(st(), "row tomorrow, today full sail watch")
+    assert calls(later) == ("FULL", "SAIL", "WATCH") and "Not taken" in later.text
+
+
+def test_ruling_37_what_ifs_are_worked_on_a_copy_and_read_nothing():
+    run = new_run()
+    before = run.state
+    reply = run.reply("what if full sail row?")
+    assert "If FULL, SAIL, ROW today" in reply.text and "westing 5/30" in reply.text and "Nothing is called" in reply.text
+    assert run.state.tape == before.tape and run.state.water == before.water and run.state.westing == 0
+    r = read(st(), "what if we row?")
+    assert r.kind is ReadAs.ASK and "ROW adds +1 league and +1 thirst" in r.text
+    r = read(st(), "what if we row?", read(st(), "full, sail"))  # the held calls complete the what-if
+    assert "If FULL, SAIL, ROW today" in r.text and calls(r) == ("FULL", "SAIL", None)
+
+
+@pytest.mark.parametrize("message", ["save pls", "can you save the game", "gotta go, save it", "save and quit", "brb, save"])
+def test_ruling_38_a_save_asked_for_in_casual_words(message):
+    assert read(st(), message).command == "save"
+
+
+def test_ruling_38_what_is_not_a_save():
+    assert "That is not a call or the save command" in read(st(), "save the water").text
+    assert read(st(), "don't save").command is None
+    how = read(st(), "how do I save?")
+    assert how.command is None and 'Say "save"' in how.text
+
+
+def test_ruling_39_a_yes_runs_held_calls_that_lack_nothing():
+    s = st(canvas="lost")
+    confirm = read(s, "full, sail, watch")
+    no = read(s, "no", confirm)
+    assert no.kind is ReadAs.ASK and calls(no) == ("FULL", None, "WATCH")
+    assert read(s, "yes", no).kind is ReadAs.MOVE  # the loop of "Held: FULL, WATCH." is gone
+    assert read(s, "ok", confirm).kind is ReadAs.MOVE
+    asked = read(s, "what's the weather tomorrow?", confirm)
+    assert "Say yes to run them" in asked.text and calls(asked) == ("FULL", None, "WATCH")
+
+
+def test_ruling_40_a_limit_said_with_calls_says_the_calls_are_not_taken():
+    r = read(st(), "stop at day 9. full, sail, row")
+    assert r.command == "limit" and "not taken" in r.text
+    r = read(st(), "it's only day 1 and pruett wants water. full, sail, row")
+    assert r.kind is ReadAs.MOVE and calls(r) == ("FULL", "SAIL", "ROW")
+
+
+def test_ruling_41_i_give_up_is_told_the_cards_words():
+    for message in ("I give up", "quit"):
+        r = read(st(), message)
+        assert r.kind is ReadAs.ASK and '"let her drive"' in r.text and r.action is None

@@ -1,0 +1,67 @@
+"""DROVER'S AUTUMN: business said twice, pending questions never dropped without a word, save and
+help inside a longer message, what-ifs first (rulings 46–49 in docs/rulings.md)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from cardgm.game import ReadAs
+from cardgm.run import Run
+
+from .orders_support import at, game, reading, summary
+
+
+def test_ruling_46_business_said_twice_counts_twice() -> None:
+    assert summary(reading("smiddy", "Hire a hand. Hire a hand.")) == "confirm biz +HIRE2"
+    assert summary(reading("smiddy", "hire two hands")) == "confirm biz +HIRE2"
+    assert summary(reading("inn", "buy 2 meal. buy 2 meal. steady")) == "move STEADY +MEAL4"
+    assert summary(reading("smiddy", "sell 5. sell 5. rest")) == "move REST +SELL10"
+    # a correction between them: the last stands
+    assert summary(reading("inn", "buy 3 meal, no, buy 2 meal. steady")) == "confirm STEADY +MEAL2"
+
+
+def _run_at(place: str) -> Run:
+    run = Run(game())
+    run.start()
+    run.state = replace(at(place), turn=run.state.turn)
+    return run
+
+
+def test_ruling_47_a_pending_question_is_never_dropped_without_a_word() -> None:
+    # "buy 4 meal" asks its confirm; "steady" must not march without the meal and say nothing
+    run = _run_at("inn")
+    assert run.reply("buy 4 meal").read_as is ReadAs.CONFIRM
+    r = run.reply("steady")
+    assert r.read_as is ReadAs.CONFIRM and "MEAL 4, asked above, still waits on a yes" in r.text
+    assert r.fields["mile"] == 33  # nothing has moved
+    r = run.reply("yes")
+    assert r.fields["meal"] == 11 and r.fields["mile"] == 45  # MEAL 4 bought, then the march (one eaten)
+    # "buy meal" asks how many; an order is not an answer: asked again, the order held
+    run = _run_at("inn")
+    run.reply("buy meal")
+    r = run.reply("steady")
+    assert r.read_as is ReadAs.ASK and "STEADY waits on it" in r.text and r.fields["mile"] == 33
+    r = run.reply("3")
+    assert r.fields["mile"] == 45 and r.fields["silver"] == 17
+    # a ROOF asked about, then a march: the reply says the ROOF is not done
+    run = _run_at("inn")
+    run.reply("get a room")
+    r = run.reply("push")
+    assert "ROOF, asked above, is not done" in r.text
+    # business said again: the player's new words stand
+    assert summary(reading("inn", "buy 2 meal and push", reading("inn", "buy 4 meal"))) == "move PUSH +MEAL2"
+
+
+def test_ruling_48_save_inside_a_message_is_told_and_help_answers() -> None:
+    assert summary(reading("shore", "save")) == "command save"
+    for message in ("save pls", "can you save the game"):
+        r = reading("shore", message)
+        assert r.kind is ReadAs.ANSWER and 'send "save" on its own' in r.text
+    assert "Each morning, one order" in reading("shore", "help").text
+
+
+def test_ruling_49_a_what_if_is_worked_before_the_tables_answer() -> None:
+    r = reading("ford", "what if we ford?")
+    assert r.kind is ReadAs.ANSWER and r.text.startswith("If FORD")
+    r = reading("ford", "what is the ford?")
+    assert "THE FORD —" in r.text

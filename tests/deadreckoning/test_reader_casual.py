@@ -1,0 +1,101 @@
+"""DEADRECKONING's reader on the words people type: rulings 2 (updated), 17–22 (docs/rulings.md)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardgm.game import ReadAs
+from cardgm.games.deadreckoning.rules import Salvo, StrikeColours
+from cardgm.games.deadreckoning.state import Duel, cell_index
+from cardgm.games.deadreckoning.seal import draw_berth
+
+from .helpers import game_on, new_run, play
+
+
+def reading(message: str, state: Duel | None = None, pending=None):
+    return new_run().game.read(state or Duel(), message, pending)
+
+
+def grid(**marks: str) -> str:
+    g = ["."] * 64
+    for cell, mark in marks.items():
+        g[cell_index(cell)] = mark
+    return "".join(g)
+
+
+@pytest.mark.parametrize(
+    "message,cell",
+    [("b5 then", "B5"), ("oops. B5 then", "B5"), ("I'll take h1", "H1"), ("(c3)", "C3"), ("🎯 G3", "G3"), ("c 7", "C7"),
+     ("c-7", "C7"), ("row 4 column C", "C4"), ("column c row 4", "C4"), ("f6 pls", "F6"), ("ok strike c3", "C3")],
+)
+def test_ruling_17_one_new_cell_anywhere_is_the_shot(message: str, cell: str) -> None:
+    r = reading(message)
+    assert r.kind is ReadAs.MOVE and r.action == Salvo(cell)
+
+
+def test_ruling_17_what_is_not_a_cell_and_a_reversed_one():
+    assert reading("a 2 cell ship").detail["topic"] == "no-cell"  # a spaced lower-case "a" is a word
+    r = reading("4D")
+    assert r.kind is ReadAs.ASK and 'column first, then row: "D4"' in r.text
+    for hedge in ("maybe B2", "what about b5", "thinking about b5"):
+        assert reading(hedge).detail["topic"] == "say-fire"
+
+
+def test_ruling_18_corrections_reasons_and_alternatives():
+    hit = Duel(turn=2, grid=grid(B2="x"))
+    assert reading("d6, no d7").action == Salvo("D7")
+    assert reading("d6 - actually d7").action == Salvo("D7")
+    assert reading("d7 instead of d6").action == Salvo("D7")
+    assert reading("b2 was a hit so c2", hit).action == Salvo("C2")
+    assert reading("c2 because b2 was a hit", hit).action == Salvo("C2")
+    which = reading("b5 or c5")
+    assert which.kind is ReadAs.ASK and "B5 or C5: which one?" in which.text
+    assert reading("the first one", pending=which).action == Salvo("B5")
+    assert reading("second", pending=which).action == Salvo("C5")
+    pair = reading("b5 and c5")
+    assert pair.kind is ReadAs.ASK and "One salvo at a time: that names B5 and C5" in pair.text
+
+
+def test_ruling_19_a_fired_cell_named_again_or_asked_about():
+    _, replies = play(["B2", "back to b2"])
+    assert "already fired on B2" in replies[-1].text and replies[-1].fields["shots"] == 1
+    _, replies = play(["B2", "was b2 a hit?"])
+    assert "B2 was fired on: a HIT" in replies[-1].text
+    _, (r,) = play(["is b2 a hit?"])  # not fired yet: nothing is confirmed
+    assert "I confirm nothing about a cell" in r.text
+
+
+def test_ruling_20_a_surrender_said_with_a_no_is_not_one():
+    for message in ("I give up", "I surrender", "ok i give up", "white flag 🏳️"):
+        assert reading(message).kind is ReadAs.CONFIRM
+    for message in ("don't give up", "never surrender!", "I won't give up"):
+        r = reading(message)
+        assert r.kind is not ReadAs.CONFIRM and not isinstance(r.action, StrikeColours)
+    assert reading("not giving up yet, c3").action == Salvo("C3")
+
+
+@pytest.mark.parametrize("message", ["save pls", "can you save the game", "gotta go, save it", "save and quit", "brb save"])
+def test_ruling_21_a_save_asked_for_in_casual_words(message: str) -> None:
+    assert reading(message).command == "save"
+
+
+MESSAGES = st.sampled_from(
+    ["b5 then", "b2 was a hit so c2", "d6, no d7", "b5 or c5", "is c3 water?", "maybe e4", "I give up", "save pls",
+     "what was b2?", "row 4 column c", "how long is the ship at b2?", "warmer?", "back to b2", "a1", "h8 pls"]
+)
+
+
+@given(st.integers(0, 10_000), st.integers(0, 10_000), st.lists(MESSAGES, min_size=1, max_size=6))
+@settings(max_examples=60, deadline=None)
+def test_ruling_22_no_reading_depends_on_the_berth(one: int, two: int, messages: list[str]) -> None:
+    """Two duels on different berths, shown the same grid, read every message the same way."""
+    a = game_on(draw_berth(random.Random(one)))
+    b = game_on(draw_berth(random.Random(two)))
+    state = Duel(turn=3, grid=grid(B2="x", A1="o"))
+    for m in messages:
+        ra, rb = a.read(state, m, None), b.read(state, m, None)
+        assert (ra.kind, ra.action, ra.command, ra.text) == (rb.kind, rb.action, rb.command, rb.text)
