@@ -267,7 +267,7 @@ def create_app(store: Store) -> FastAPI:
             return RedirectResponse(f"/play/{token}#r{run.messages[-1].seq}", status_code=303)
         context = run_context(run, token)
         return JSONResponse({
-            "entries": fragment("_entries.html", entries=run.messages[-1:]),
+            "entries": fragment("_entries.html", entries=run.messages[-1:], run=run, token=token),
             "ledger": run.ledger,
             "board": fragment("_board.html", board=context["board"]) if context["board"] else "",
             "ended": run.ended,
