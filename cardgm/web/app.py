@@ -212,7 +212,9 @@ def create_app(store: Store) -> FastAPI:
         try:
             new, _ = play.start(store, card, first_message=save, secret=secret, draw=False, name=name)
         except play.Refused as exc:
-            return again(str(exc))
+            # A duel sealed on this site has no reveal file yet: its address is the way back.
+            here = " A run played on this site comes back by its address (above)." if games.hides_secret(card.game_id) and secret is None else ""
+            return again(f"{exc}{here}")
         except (ValueError, CardError) as exc:
             return again(f"That reveal file cannot be played: {exc}")
         response = RedirectResponse(f"/play/{new.token}", status_code=303)

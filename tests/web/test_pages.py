@@ -189,6 +189,10 @@ def test_a_sealed_duels_save_says_its_address_resumes_it(client) -> None:
     plain = start(client)
     client.post(f"/play/{plain}", data={"message": "save"})
     assert note not in client.get(f"/play/{plain}").text  # nothing hidden: its SAVE resumes anywhere
+    # Pasted at /resume, the sealed block cannot play (the berth stays here); the page says how back.
+    block = re.search(r"-----BEGIN AIGC SAVE-----.*?-----END AIGC SAVE-----", fetched["entries"], re.S).group(0)
+    refused = client.post("/resume", data={"save": block})
+    assert refused.status_code == 422 and "A run played on this site comes back by its address (above)." in refused.text
 
 
 def test_unknown_addresses_are_a_plain_404(client) -> None:
