@@ -205,8 +205,9 @@ class MovesEnv(CardEnv):
         return obs, reward, terminated, truncated, info
 
     def action_masks(self) -> np.ndarray:
-        """The legal moves of this moment over the universe (for sb3-contrib's MaskablePPO)."""
-        return np.array(self._session().mask(), dtype=bool)
+        """The legal moves of this moment over the universe, 1 for legal: `np.int8`, the dtype
+        `Discrete.sample(mask=…)` asks for (sb3-contrib's MaskablePPO takes it too)."""
+        return np.array(self._session().mask(), dtype=np.int8)
 
 
 def _deal_number(value: int | str | None) -> int | None:

@@ -305,7 +305,8 @@ def plot(results: list[RunResult], path: str) -> None:
     import matplotlib.pyplot as plt
 
     summaries = summarize(results)
-    fig, ax = plt.subplots(figsize=(1.8 + 1.6 * len(summaries), 3.6))
+    # Wide enough for the title even with one card.
+    fig, ax = plt.subplots(figsize=(max(4.6, 1.8 + 1.6 * len(summaries)), 3.6))
     for x, s in enumerate(summaries):
         rs = [r for r in results if r.card == s.card]
         ys = [r.score_over_best if r.score_over_best is not None else r.score / 100 for r in rs]

@@ -71,7 +71,7 @@ def build_server(store: Store, *, rng: random.Random | None = None, log_level: s
 
     CardName = Annotated[str, Field(description="The card's game id (list_cards gives them).", json_schema_extra={"enum": ids})]
     Move = Annotated[
-        dict[str, Any],
+        dict[str, Any] | str,  # advertised as the object; its JSON text is read too (tools.play_move)
         WithJsonSchema(move_schema()),
         Field(description="One move, exactly as legal_moves lists it under 'move' (the schema of each card's moves)."),
     ]

@@ -161,9 +161,10 @@ class Tools:
             "moves": [{"move": moves.to_json(a), "words": moves.say(a)} for a in legal],
         }
 
-    def play_move(self, run_id: str, move: dict[str, Any]) -> dict[str, Any]:
+    def play_move(self, run_id: str, move: dict[str, Any] | str) -> dict[str, Any]:
         stored = self._load(run_id)
         moves = self._moves_of(stored)
+        move = _move_object(move)
         try:
             action = moves.from_json(move)
         except ValueError as exc:
@@ -241,6 +242,17 @@ class Tools:
             # The sealed setup, now the duel is done: the file whose hash the opening read out.
             out["reveal"] = {"name": secret_name(run.secret), "text": run.secret}
         return out
+
+
+def _move_object(move: dict[str, Any] | str) -> dict[str, Any]:
+    """The move, an object. Text reaches here only when it is not JSON (the SDK reads an object
+    sent as its JSON text): that is words, refused in one line that says where words go."""
+    if isinstance(move, dict):
+        return move
+    raise ToolRefusal(
+        f"A move is a JSON object, as legal_moves lists it under 'move'; not the text {move[:60]!r}. "
+        "To send the player's words, use send_message."
+    )
 
 
 def _line(exc: BaseException, default: str) -> str:

@@ -9,7 +9,7 @@
     GET  /api/cards                                                    -> the cards
 
 A reply object is exactly what `cardgm play --json` prints (README: the --json contract).
-Every error is {"detail": "one line"}: 400 a body that is not JSON, 404 no such run or card, 409 a run that no longer
+Every error is {"detail": "one line"}: 400 a body that is not a JSON object, 404 no such run or card, 409 a run that no longer
 replays, 422 a message or request refused (over the reader's limit, empty, a bad option).
 """
 
@@ -21,7 +21,7 @@ from fastapi import APIRouter, HTTPException, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from cardgm import games
-from cardgm.card import CardError, load_card
+from cardgm.card import Card, CardError, load_card
 from cardgm.run import MAX_MESSAGE
 from cardgm.save import find_block
 from cardgm.store import RunNotFound, Store, StoredRun, play
@@ -149,9 +149,7 @@ def list_cards() -> list[CardInfo]:
 
 @router.post("/runs", status_code=201, response_model=NewRun, responses=ERRORS, summary="Create a run")
 def create_run(body: NewRunIn, request: Request) -> NewRun:
-    if body.card not in games.ids():
-        raise HTTPException(404, f"no shipped card is called {body.card!r}; the cards are {', '.join(games.ids())}")
-    card = load_card(body.card)
+    card = card_named(body.card)
     if body.save is not None and find_block(body.save) is None:
         raise HTTPException(422, "save: that is not a SAVE block (it starts -----BEGIN AIGC SAVE-----)")
     try:
@@ -167,6 +165,14 @@ def create_run(body: NewRunIn, request: Request) -> NewRun:
         token=new.token, share_id=new.run.share_id, play_url=f"{base}play/{new.token}",
         share_url=f"{base}s/{new.run.share_id}", reply=ReplyObject(**new.run.messages[-1].reply),
     )
+
+
+def card_named(name: str) -> Card:
+    """A shipped card by its game id, as a person types it ("BECALMED", "becalmed.md" too)."""
+    key = name.strip().lower().removesuffix(".md")
+    if key not in games.ids():
+        raise HTTPException(404, f"no shipped card is called {name!r}; the cards are {', '.join(games.ids())}")
+    return load_card(key)
 
 
 def _load(request: Request, token: str) -> StoredRun:

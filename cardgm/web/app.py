@@ -39,6 +39,7 @@ HERE = Path(__file__).parent
 COOKIE = "cardgm_runs"
 COOKIE_KEEP = 30  # the runs a browser remembers as "yours"
 FETCH = "x-cardgm-fetch"  # header app.js sends: answer with JSON fragments, not a page
+BODY_HINT = "a JSON object, with the header content-type: application/json"
 
 SECURITY_HEADERS = {
     # Everything comes from this host; no inline script. Capability links must not leak by Referer.
@@ -66,10 +67,7 @@ def blurb(card: Any) -> tuple[str, str | None]:
     return " ".join(s.strip() for s in sentences) or intro[:200], (f"Content note ({note.group(1)}): {note.group(2)}" if note else None)
 
 
-def card_named(name: str) -> Any:
-    if name not in games.ids():
-        raise HTTPException(404, f"no shipped card is called {name!r}; the cards are {', '.join(games.ids())}")
-    return load_card(name)
+card_named = api.card_named
 
 
 def board_of(run: StoredRun) -> dict[str, Any] | None:
@@ -139,8 +137,12 @@ def create_app(store: Store) -> FastAPI:
     async def one_line_validation(request: Request, exc: RequestValidationError) -> JSONResponse:
         # One line a person can read, never a list of pydantic internals.
         first = exc.errors()[0] if exc.errors() else {}
+        # A body that cannot be read as an object is the documented 400; a curl without its
+        # content-type header lands here too, so the line says what to send.
         if first.get("type") == "json_invalid":
-            return JSONResponse({"detail": "the request body is not valid JSON"}, status_code=422)
+            return JSONResponse({"detail": f"the request body is not valid JSON; send {BODY_HINT}"}, status_code=400)
+        if tuple(first.get("loc", ())) == ("body",) and first.get("type") in ("model_attributes_type", "missing", "dict_type"):
+            return JSONResponse({"detail": f"the request body must be {BODY_HINT}"}, status_code=400)
         where = ".".join(str(p) for p in first.get("loc", ()) if p not in ("body", "query", "path"))
         text = f"{where}: {first.get('msg', 'invalid')}" if where else str(first.get("msg", "invalid request"))
         return JSONResponse({"detail": text}, status_code=422)
@@ -210,7 +212,9 @@ def create_app(store: Store) -> FastAPI:
         try:
             new, _ = play.start(store, card, first_message=save, secret=secret, draw=False, name=name)
         except play.Refused as exc:
-            return again(str(exc))
+            # A duel sealed on this site has no reveal file yet: its address is the way back.
+            here = " A run played on this site comes back by its address (above)." if games.hides_secret(card.game_id) and secret is None else ""
+            return again(f"{exc}{here}")
         except (ValueError, CardError) as exc:
             return again(f"That reveal file cannot be played: {exc}")
         response = RedirectResponse(f"/play/{new.token}", status_code=303)
@@ -265,7 +269,7 @@ def create_app(store: Store) -> FastAPI:
             return RedirectResponse(f"/play/{token}#r{run.messages[-1].seq}", status_code=303)
         context = run_context(run, token)
         return JSONResponse({
-            "entries": fragment("_entries.html", entries=run.messages[-1:]),
+            "entries": fragment("_entries.html", entries=run.messages[-1:], run=run, token=token),
             "ledger": run.ledger,
             "board": fragment("_board.html", board=context["board"]) if context["board"] else "",
             "ended": run.ended,

@@ -1,7 +1,9 @@
 """The best line a card's tape allows, for the epilogue: the card's exact solver, run once per
 card text and kept in the store (and in this process), so no visitor waits twice.
 
-The solver is the game's own (`GameEntry.solver`): a game without one has no best line here.
+The solver is the game's own (`GameEntry.solver`). A game with nothing to search (no tape: a
+hidden berth) may say its best score in its moves module (`BEST`, DEADRECKONING's 100): the
+epilogue shows that score, with no line, beside its runs.
 """
 
 from __future__ import annotations
@@ -26,11 +28,22 @@ def solvable(card: Card) -> bool:
     return bool(card.tape) and card.game_id in solvable_games()
 
 
+def stated_best(card: Card) -> BestLine | None:
+    """The best score a game with nothing to search says it allows (its moves module's `BEST`),
+    as a line of no messages; None if it says none."""
+    from cardgm import games
+
+    moves = games.part(games.entry(card.game_id), "moves")
+    best = getattr(moves, "BEST", None)
+    return None if best is None else BestLine(int(best), None, ())
+
+
 def best_line(store: Store, card: Card) -> BestLine | None:
-    """The best score on this card's tape, its end and the messages that play it; None for a card
-    with no tape or no solver. The first call for a card may take seconds."""
+    """The best score on this card's tape, its end and the messages that play it (by the game's
+    solver); for a card with nothing to search, the best the game says it allows (`stated_best`);
+    None when neither is known. The first call for a card may take seconds."""
     if not solvable(card):
-        return None
+        return stated_best(card)
     key = card_sha(card)
     if key in _memo:
         return _memo[key]

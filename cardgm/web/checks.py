@@ -27,7 +27,12 @@ class Report:
 
 
 def _error(text: str) -> Report:
-    return Report(None, text)
+    return Report(None, on_the_page(text))
+
+
+def on_the_page(text: str) -> str:
+    """The terminal's words for its --card option, said as the page offers it (a choice)."""
+    return text.replace("with --card", "with the Card choice on this page")
 
 
 def run_report(log_text: str, result: str | None = None, card: str | None = None, reveal: str | None = None) -> Report:
@@ -88,7 +93,7 @@ def audit_report(transcript: str, card: str | None = None) -> Report:
         found = audit(read_transcript(transcript), card_name=(card or "").strip() or None)
     except (TranscriptError, AuditError, CardError) as exc:
         return _error(f"the transcript: {exc}")
-    return Report(not found.findings, report.text(found))
+    return Report(not found.findings, on_the_page(report.text(found)))
 
 
 def tape_report(seed: str, n: int = 40) -> Report:

@@ -53,7 +53,7 @@ def test_a_random_agent_plays_whole_episodes(game_id: str) -> None:
         total, steps, done = 0.0, 0, False
         while not done:
             mask = info["action_mask"]
-            assert mask.dtype == bool and mask.any() and np.array_equal(mask, env.unwrapped.action_masks())
+            assert mask.dtype == np.int8 and mask.any() and np.array_equal(mask, env.unwrapped.action_masks())
             choices = np.flatnonzero(mask)
             if episode < 3 and len(choices) > 1:
                 choices = choices[choices != len(mask) - 1]
@@ -67,6 +67,23 @@ def test_a_random_agent_plays_whole_episodes(game_id: str) -> None:
         assert steps <= cenv.MAX_STEPS
         lengths.append(steps)
     assert min(lengths[:3]) >= 5
+    env.close()
+
+
+@pytest.mark.parametrize("game_id", with_moves())
+def test_gymnasiums_own_masked_sample_draws_only_legal_moves(game_id: str) -> None:
+    """`env.action_space.sample(mask=info["action_mask"])`, the way Gymnasium's docs sample a
+    masked Discrete space, takes the mask as it comes (it asks for np.int8) and draws a legal move."""
+    env = gym.make(cenv.ENV_IDS[game_id][1], best=False)
+    obs, info = env.reset(seed=0)
+    env.action_space.seed(0)
+    for _ in range(30):
+        action = env.action_space.sample(mask=info["action_mask"])
+        assert info["action_mask"][action] == 1
+        obs, reward, terminated, truncated, info = env.step(action)
+        assert info["legal"]
+        if terminated or truncated:
+            break
     env.close()
 
 

@@ -134,6 +134,21 @@ def test_cli_eval_prints_a_table_progress_and_a_plot(tmp_path) -> None:
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+def test_the_plot_of_one_card_shows_its_whole_title(tmp_path, monkeypatch) -> None:
+    """With one card the figure was once too narrow, and its title ran off both edges."""
+    import matplotlib.pyplot as plt
+
+    from cardgm.agents.evaluate import plot
+
+    kept: list[Any] = []
+    monkeypatch.setattr(plt, "close", kept.append)  # keep the figure to measure it
+    results = evaluate([DUEL], load_agent("cardgm.agents.examples:first_move"), runs=1, best=False, progress=None)
+    plot(results, str(tmp_path / "eval.png"))
+    [fig] = kept
+    title = fig.axes[0].title.get_window_extent(fig.canvas.get_renderer())
+    assert 0 <= title.x0 and title.x1 <= fig.bbox.width
+
+
 @pytest.mark.parametrize(
     ("args", "why"),
     [

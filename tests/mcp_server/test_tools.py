@@ -3,6 +3,7 @@ the server returns is checked against a `Run` fed the same words: the server inv
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from typing import Any
@@ -301,7 +302,8 @@ def test_play_move_errors_carry_the_cards_reason(c: Connected, store) -> None:
     assert "'order' is one of EASY" in c.error("play_move", {"run_id": run_id, "move": {"move": "order", "order": "GALLOP"}})
     assert "That is not a DROVER'S AUTUMN move" in c.error("play_move", {"run_id": run_id, "move": {"move": "fire", "cell": "A1"}})
     assert "meal" in c.error("play_move", {"run_id": run_id, "move": {"move": "business", "meal": 99}})
-    assert "valid dictionary" in c.error("play_move", {"run_id": run_id, "move": "EASY"})
+    words = c.error("play_move", {"run_id": run_id, "move": "EASY"})
+    assert words.endswith("A move is a JSON object, as legal_moves lists it under 'move'; not the text 'EASY'. To send the player's words, use send_message.")
     assert "No run has that run_id" in c.error("play_move", {"run_id": "nope", "move": {"move": "order", "order": "EASY"}})
     assert _n(store, run_id) == 1
 
@@ -311,6 +313,18 @@ def test_play_move_errors_carry_the_cards_reason(c: Connected, store) -> None:
     assert "This run has ended (RESULT: AIGC|" in c.error("play_move", {"run_id": run_id, "move": {"move": "order", "order": "EASY"}})
     assert "there is nothing to save" in c.error("save_run", {"run_id": run_id})
     assert _n(store, run_id) == n
+
+
+def test_a_move_sent_as_its_json_text_is_played(c: Connected, store) -> None:
+    """Chat clients often pass an object argument as its JSON text: the move is read from it
+    (by the SDK, before the tool sees it; the text arm of the move's type must not stop that)."""
+    game_id = TAPED[0]
+    run_id = c.call("start_run", {"card": game_id})["run_id"]
+    first = c.call("legal_moves", {"run_id": run_id})["moves"][0]
+    out = c.call("play_move", {"run_id": run_id, "move": json.dumps(first["move"])})
+    assert out["sent"] == [first["words"]] and out["read_as"] == "move"
+    mirror = local_run(store, run_id)
+    assert out["text"] == mirror.reply(first["words"]).text
 
 
 def test_save_and_show_errors(c: Connected) -> None:

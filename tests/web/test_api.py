@@ -57,6 +57,24 @@ def test_errors_are_one_line(client) -> None:
     assert odd.status_code == 422 and "colour" in odd.json()["detail"]
 
 
+def test_a_body_that_is_not_a_json_object_is_a_documented_400(client) -> None:
+    """As the schema says; and a curl without its content-type header is told what to send."""
+    hint = "a JSON object, with the header content-type: application/json"
+    not_json = client.post("/api/runs", content=b"card=becalmed", headers={"content-type": "application/json"})
+    assert not_json.status_code == 400 and hint in not_json.json()["detail"]
+    for body in ({"content": b'{"card": "becalmed"}'}, {"data": {"card": "becalmed"}}, {"json": ["becalmed"]}):
+        r = client.post("/api/runs", **body)
+        assert r.status_code == 400 and r.json() == {"detail": f"the request body must be {hint}"}
+    assert client.app.openapi()["paths"]["/api/runs"]["post"]["responses"]["400"]
+
+
+def test_a_card_is_named_as_a_person_types_it(client) -> None:
+    for name in ("BECALMED", " Becalmed ", "becalmed.md"):
+        r = client.post("/api/runs", json={"card": name})
+        assert r.status_code == 201 and r.json()["reply"]["ledger"].startswith("[L] day 1/14")
+    assert client.post("/runs", data={"card": "Deadreckoning"}).status_code == 303
+
+
 def test_an_option_naming_a_file_is_refused(client) -> None:
     r = client.post("/api/runs", json={"card": "deadreckoning", "options": {"sealed_file": "/etc/passwd"}})
     assert r.status_code == 422 and "names a file" in r.json()["detail"]

@@ -80,3 +80,14 @@ def test_seal_report_is_verify_seals(tmp_path) -> None:
         web = checks.seal_report(text.replace("\n", "\r\n"), claim)  # as a browser sends a paste
         assert web.text == terminal.output.rstrip("\n") and web.ok is (terminal.exit_code == 0)
     assert checks.seal_report(text, "xyz").ok is None
+
+
+def test_the_page_names_its_card_choice_where_the_terminal_names_card() -> None:
+    """The page has no --card option: where the terminal's words send the player to it, the
+    page's say its Card choice, and the report is otherwise the terminal's."""
+    unnamed = checks.run_report("FULL, SAIL, ROW\n")
+    assert unnamed.text == "the run log: the log names no card: give it with the Card choice on this page"
+    named = checks.audit_report((TRANSCRIPTS / "becalmed-chatgpt-copy.txt").read_text(encoding="utf-8"), "becalmed")
+    terminal = cli("audit", str(TRANSCRIPTS / "becalmed-chatgpt-copy.txt"), "--card", "becalmed").output.rstrip("\n")
+    assert "--card" in terminal and "--card" not in named.text
+    assert named.text == terminal.replace("with --card", "with the Card choice on this page")

@@ -162,6 +162,39 @@ def test_the_epilogue_ranks_finished_runs_beside_the_best_line(client) -> None:
     assert page.count("shared run</a>") == 2 and "first" in page and "second" in page
 
 
+def test_the_epilogue_sets_a_duel_beside_the_best_its_card_allows(client) -> None:
+    """No tape to search, but a best all the same: a clearance in ten salvos, 100 (the game's
+    moves module says so); each finished duel shows how far short of it it fell."""
+    token = start(client, "deadreckoning", name="Hornblower")
+    client.post(f"/play/{token}", data={"message": "I strike my colours"})
+    client.post(f"/play/{token}", data={"message": "yes"})
+    page = client.get("/epilogue").text
+    duel = page.split('id="ep-deadreckoning"', 1)[1]
+    assert "the best score it allows is <strong>100</strong>" in duel
+    row = re.search(r"<tr><td>1</td><td>Hornblower</td><td>(\d+)</td><td>(\d+)</td><td>struck-colours</td>", duel)
+    assert row is not None and int(row.group(1)) + int(row.group(2)) == 100
+
+
+def test_a_sealed_duels_save_says_its_address_resumes_it(client) -> None:
+    """The card's SAVE reply sends the player to a reveal file the site keeps until the end; the
+    page says what does bring the run back here, on the page and in the fetched fragment."""
+    token = start(client, "deadreckoning")
+    client.post(f"/play/{token}", data={"message": "fire D4"})
+    note = "this page's address is how you come back to this run"
+    fetched = client.post(f"/play/{token}", data={"message": "save"}, headers={"x-cardgm-fetch": "1"}).json()
+    assert note in fetched["entries"]
+    assert client.get(f"/play/{token}").text.count(note) == 1
+    share_id = re.search(r'href="/s/([A-Za-z0-9_-]+)"', client.get(f"/play/{token}").text).group(1)
+    assert note not in client.get(f"/s/{share_id}").text  # a share link is no way back in
+    plain = start(client)
+    client.post(f"/play/{plain}", data={"message": "save"})
+    assert note not in client.get(f"/play/{plain}").text  # nothing hidden: its SAVE resumes anywhere
+    # Pasted at /resume, the sealed block cannot play (the berth stays here); the page says how back.
+    block = re.search(r"-----BEGIN AIGC SAVE-----.*?-----END AIGC SAVE-----", fetched["entries"], re.S).group(0)
+    refused = client.post("/resume", data={"save": block})
+    assert refused.status_code == 422 and "A run played on this site comes back by its address (above)." in refused.text
+
+
 def test_unknown_addresses_are_a_plain_404(client) -> None:
     r = client.get("/play/nothing-here-at-all-00000")
     assert r.status_code == 404 and "No run has that address" in r.text
