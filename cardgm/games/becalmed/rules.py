@@ -64,6 +64,7 @@ from .state import (
     State,
     Today,
     count_souls,
+    on_feet,
 )
 
 # -- the card's tables ------------------------------------------------------------------------
@@ -131,7 +132,7 @@ def needs(state: State) -> tuple[str, ...]:
     """The calls this morning asks for. The canvas is not asked while it is LOST (it can only be
     DOWN: ruling 5); the hands are not asked on a BUTCHERING day (card) nor when nobody is on his
     feet to work (ruling 27)."""
-    return _NEEDS[state.canvas != "lost", not state.butchering and bool(state.on_feet())]
+    return _NEEDS[state.canvas != "lost", not state.butchering and bool(on_feet(state.crew))]
 
 
 _NEEDS = {
@@ -167,7 +168,7 @@ def _refusals(state: State, calls: Calls, need: tuple[str, ...]) -> dict[str, st
     if h == "ROW":
         if canvas == "AWNING":
             out["hands"] = "ROW: never under the awning; the drogue is out."
-        elif len(state.on_feet()) < 3:
+        elif len(on_feet(state.crew)) < 3:
             out["hands"] = f"ROW needs three souls on their feet; {len(state.on_feet())} are ({down_list(state)})."
     elif h == "FISH":
         if canvas in ("SAIL", "AWNING"):
@@ -201,8 +202,7 @@ def missing(state: State, calls: Calls) -> tuple[str, ...]:
 def _missing(need: tuple[str, ...], calls: Calls) -> tuple[str, ...]:
     if calls.issue and calls.canvas and calls.hands:
         return ()  # all three given: nothing a morning can ask for is missing
-    given = {"issue": calls.issue, "canvas": calls.canvas, "hands": calls.hands}
-    return tuple(k for k in need if not given[k])
+    return tuple([k for k in need if not getattr(calls, k)])  # a need is named as its Calls field
 
 
 # -- apply -------------------------------------------------------------------------------------
@@ -292,27 +292,27 @@ def apply(state: State, action: Action, tape: tuple[int, ...], rulings: Rulings 
 
 class _Dusk:
     """A day at its dusk while one reply's rules run, as DROVER'S AUTUMN's `_Work`: the day's
-    calls, the day's two tape values as read once, and a working copy of the numbers the issue,
-    step 1 and the dusk's reading move. The reckoning (steps 2 to 8) starts from it, on the day
+    calls, the day's two tape values (2n-1, 2n) as read once, and a working copy of the numbers
+    the issue and step 1 move. The reckoning (steps 2 to 8) starts from it, on the day
     the calls are made or on the player's answer to a dusk that waits, and the day's State is
     built once, at the end.
 
     Plain slots, not a frozen record: it lives inside one `apply` and is written as the steps run."""
 
-    __slots__ = ("issue", "canvas_call", "hands", "sky_value", "sea_value", "sea", "water", "canvas", "westing", "in_lane", "tape")
+    __slots__ = ("issue", "canvas_call", "hands", "sky_value", "sea_value", "sea", "water", "canvas", "westing", "in_lane")
 
     def __init__(self, s: State, tape: tuple[int, ...], issue: str, canvas_call: str, hands: str) -> None:
         self.issue = issue  # as poured
         self.canvas_call = canvas_call  # SAIL, AWNING or DOWN
         self.hands = hands  # a HANDS call, BUTCHER or NONE
-        self.sky_value = tape[2 * s.day - 2]  # the dawn's, tape 2n-1
-        self.sea_value = value = tape[2 * s.day - 1]  # the dusk's, tape 2n
+        day = s.day
+        self.sky_value = tape[2 * day - 2]  # the dawn's, tape 2n-1
+        self.sea_value = value = tape[2 * day - 1]  # the dusk's, tape 2n
         self.sea = sea(value)  # THE SEA's entry for it
         self.water = s.water
         self.canvas = s.canvas
         self.westing = s.westing
         self.in_lane = s.in_lane
-        self.tape = s.tape
 
 
 def _calls(state: State, calls: Calls, tape: tuple[int, ...], rulings: Rulings = RULED) -> tuple[State, tuple[Event, ...]]:
@@ -350,7 +350,7 @@ def _calls(state: State, calls: Calls, tape: tuple[int, ...], rulings: Rulings =
     events.append(shared.westing(parts, gain, westing, in_lane))
 
     # The dusk's sea value is read now, after the westing.
-    d.tape = pos = 2 * state.day
+    pos = 2 * state.day
     value = d.sea_value
     events.append(shared.sea_read(pos, value, d.sea))
     if value == 17:
@@ -435,7 +435,8 @@ def _reckon(
     the day's state but for those, so that a day builds its State once. `events` are the day's
     so far; `tape` gives the next dawn (step 8)."""
     issue, canvas_call, hands = dusk.issue, dusk.canvas_call, dusk.hands
-    water, canvas, westing, in_lane, pos = dusk.water, dusk.canvas, dusk.westing, dusk.in_lane, dusk.tape
+    water, canvas, westing, in_lane = dusk.water, dusk.canvas, dusk.westing, dusk.in_lane
+    pos = 2 * s.day  # the dusk's tape position, its value the last read
     sky_value, value, kind = dusk.sky_value, dusk.sea_value, dusk.sea
     the_sky = sky(sky_value)
     is_hard = hard(sky_value)
