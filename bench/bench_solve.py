@@ -18,6 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a ch
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/baseline.py
 
 import argparse
+import functools
 import time
 
 from cardgm.card import load_card
@@ -34,6 +35,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seeds", type=int, default=0)
     ap.add_argument("--no-ends", action="store_true")
+    ap.add_argument("--card", action="append", choices=sorted(SOLVERS), help="solve this card only (repeatable; default: both)")
     args = ap.parse_args()
     baseline.one_core()
     print(baseline.load())
@@ -47,16 +49,18 @@ def main() -> None:
         return sol, f"{sol.searched:>9,} states {took:7.2f} s {ref:7.2f} s {took / ref:6.2f}"
 
     for game_id, S in SOLVERS.items():
+        if args.card and game_id not in args.card:
+            continue
         card = load_card(game_id)
         tapes = [("printed", card.tape)] + [
             (f"{game_id}:{card.version}:{i}", derive(f"{game_id}:{card.version}:{i}", 40)) for i in range(args.seeds)
         ]
         for name, tape in tapes:
-            sol, figures = timed(lambda: S.solve(tape))
+            sol, figures = timed(functools.partial(S.solve, tape))
             print(f"{game_id:13} {name:22} best {sol.score:3} end:{sol.end:12} {figures}", flush=True)
             if not args.no_ends and name == "printed":
                 for end in S.ENDS:
-                    e, figures = timed(lambda: S.solve(tape, end=end))
+                    e, figures = timed(functools.partial(S.solve, tape, end=end))
                     print(f"{'':13} {'  end:' + end:22} best {e.score:3} {'':16} {figures}", flush=True)
     print(baseline.load())
     print("reference: seconds for 20,000 units of bench/baseline.py's fixed loop, just before each solve; ratio = solve / reference")
