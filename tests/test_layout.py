@@ -40,7 +40,7 @@ def _help_and_doc_spans(tree: ast.Module) -> list[tuple[tuple[int, int], tuple[i
     """Where the docstrings and the help texts of click options and commands are, as token spans."""
     spans = []
     for node in ast.walk(tree):
-        text: ast.AST | None = None
+        text: ast.expr | None = None
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
             first = node.body[0]
             if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
