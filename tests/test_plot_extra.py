@@ -40,4 +40,3 @@ def test_without_matplotlib_the_same_command_runs_with_its_plot_left_off(tmp_pat
     done = _without_matplotlib("par", "becalmed", "-n", "2", "--random-runs", "2", "--no-plot", "--out", "par", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert not list(tmp_path.rglob("*.png"))
-
