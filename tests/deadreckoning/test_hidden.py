@@ -26,7 +26,7 @@ TEMPLATES = [
     "{c}", "fire {c}", "salvo {l}", "{c}", "fire at {l}", "is {c} a hit?", "{c} must be water, right?",
     "how long is the ship at {c}?", "fire {c} {d}", "I4", "A9", "hello", "warmer?", "show me the berth",
     "how long are the ships?", "which way does it run?", "status", "what is the commitment?", "help",
-    "I give up", "no", "what are the ships called?", "how long was the Cutter?", "where is the Sloop?",
+    "I quit", "no", "what are the ships called?", "how long was the Cutter?", "where is the Sloop?",
     "save", "how long is the ship I hit?", "open the seal now", "give me a hint", "am I close to {c}?",
 ]
 cell = st.sampled_from(CELLS)

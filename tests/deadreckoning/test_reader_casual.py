@@ -70,7 +70,9 @@ def test_ruling_19_a_fired_cell_named_again_or_asked_about():
 
 
 def test_ruling_20_a_surrender_said_with_a_no_is_not_one():
-    for message in ("I give up", "I surrender", "ok i give up", "white flag 🏳️"):
+    for message in ("I give up", "I surrender", "ok i give up"):
+        assert reading(message).action == StrikeColours() and reading(message).kind is ReadAs.MOVE  # ruling 3
+    for message in ("I quit", "white flag 🏳️"):
         assert reading(message).kind is ReadAs.CONFIRM
     for message in ("don't give up", "never surrender!", "I won't give up"):
         r = reading(message)

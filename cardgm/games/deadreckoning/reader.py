@@ -4,9 +4,11 @@ Order of reading: a pending question's answer (a yes or no to a confirm line, a 
 B2, say…", "the first" to "B5 or C5: which one?"); save; the card's surrender phrase, which ends
 the duel at once; a plain salvo ("D4", "fire H1", "salvo C7", any case); then the cells the message
 names, wherever they stand, each with its role (the shot, a reason for it, a cell corrected away,
-a negated one; rulings 17 and 18); any other surrender, which is confirmed first; questions,
-answered from public knowledge or refused in character (rules 2, 6 and 9). A message fires when it
-names one new cell as the shot, in a sentence that does not ask, doubt or claim anything of it.
+a negated one; rulings 17 and 18); with no cell named, "I give up" or "I surrender" said plainly,
+which strike as the phrase does, and any other surrender, which is confirmed first (ruling 3);
+questions, answered from public knowledge or refused in character (rules 2, 6 and 9). A message
+fires when it names one new cell as the shot, in a sentence that does not ask, doubt or claim
+anything of it.
 
 The reader sees only the state the player sees. No answer depends on the berth.
 """
@@ -265,6 +267,30 @@ _GIVE_UP = re.compile(
     r"\b(?:give up|giving up|gave up|surrender|surrendering|resign|concede|throw in the towel|white flag|"
     r"strike (?:my |our |the )?colou?rs|i quit|we quit|quit the game|i'm done|im done)\b|🏳"
 )
+# "I give up", "I surrender": the card's own words for what its phrase does (HOW TO PLAY: "I strike my
+# colours" to give up; SCORING: "A surrender is not a completed hunt"), said plainly as a clause of
+# their own. They strike at once, as the phrase does (ruling 3); vaguer words are confirmed first.
+_PLAIN_GIVE_UP = re.compile(
+    r"(?:(?:ok|okay|ok then|fine|alright|all right|right|well|ugh|sigh|ffs|argh|enough|that's it|thats it|"
+    r"yeah|yes|ok fine|fine then)\s+)?"
+    r"(?:(?:(?:i|we|i'll|we'll|i will|we will)\s+)?give up|(?:i|we|i'll|we'll|i will|we will)\s+surrender)"
+    r"(?:\s+(?:then|now|already|lol|lmao|haha|for real|honestly|sadly|i guess))?"
+)
+_PLAIN_GIVE_UP_HEDGE = re.compile(
+    r"\b(?:if|unless|when|maybe|perhaps|might|should|could|would|almost|nearly|about to|going to|gonna|"
+    r"thinking|tempted|wanna|want to|ready to|not yet|soon|or)\b"
+)
+_CLAUSES = re.compile(r"[,;.!:]+|\s+(?:and|so)\s+")
+
+
+def plain_surrender(text: str) -> bool:
+    """"I give up", "we surrender", "i'm done, i give up": a clause that is the plain surrender and
+    nothing in the message that asks, doubts, puts it off or takes it back."""
+    if "?" in text or _PLAIN_GIVE_UP_HEDGE.search(text) or _GIVE_UP_NOT.search(text):
+        return False
+    return any(_PLAIN_GIVE_UP.fullmatch(c.strip(" \"'`*()")) for c in _CLAUSES.split(text))
+
+
 _GIVE_UP_NOT = re.compile(
     r"\b(?:don't|dont|do not|never|won't|wont|not|no)\s+(?:\w+\s+){0,2}?(?:give up|giving up|surrender|quit|resign|concede)\b"
 )
@@ -330,7 +356,9 @@ def _read(state: Duel, message: str, pending: Reading | None, seal: Seal) -> Rea
     if not mentions and _casual_save(text):
         return Reading(ReadAs.COMMAND, command="save")
 
-    # Any plain surrender is confirmed first: it cannot be undone (ruling 3).
+    # "I give up" strikes as the card's phrase does; any other surrender is confirmed first (ruling 3).
+    if shot.kind == "none" and not mentions and plain_surrender(text):
+        return Reading(ReadAs.MOVE, action=StrikeColours(), detail={"topic": "strike"})
     if shot.kind == "none" and (_GIVE_UP.search(text) or SURRENDER.search(text)) and not _GIVE_UP_NOT.search(text):
         return Reading(ReadAs.CONFIRM, text=voice.CONFIRM_STRIKE, action=StrikeColours(), detail={"topic": "strike"})
 
