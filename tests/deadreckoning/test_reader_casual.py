@@ -60,6 +60,17 @@ def test_ruling_18_corrections_reasons_and_alternatives():
     assert pair.kind is ReadAs.ASK and "One salvo at a time: that names B5 and C5" in pair.text
 
 
+@pytest.mark.parametrize(
+    "message", ["b2 was a hit so c2", "since b2 missed, c2", "b2 hit, so try c2", "B2 was a hit, so C2", "because b2 hit, c2"]
+)
+def test_ruling_18_the_reason_cell_is_not_the_shot_on_a_fresh_sea(message: str) -> None:
+    """Issue 10: on a fresh sea B2 is unfired, and a reason naming it still does not fire it: C2 is
+    the shot, B2 stays unfired, one salvo counted."""
+    _, (r,) = play([message])
+    assert r.read_as is ReadAs.MOVE and "Salvo at C2" in r.text and "B2" not in r.text
+    assert r.fields["shots"] == 1 and r.fields["grid"][cell_index("B2")] == "." and r.fields["grid"][cell_index("C2")] != "."
+
+
 def test_ruling_19_a_fired_cell_named_again_or_asked_about():
     _, replies = play(["B2", "back to b2"])
     assert "already fired on B2" in replies[-1].text and replies[-1].fields["shots"] == 1
