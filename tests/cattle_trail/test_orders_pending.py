@@ -65,3 +65,36 @@ def test_ruling_49_a_what_if_is_worked_before_the_tables_answer() -> None:
     assert r.kind is ReadAs.ANSWER and r.text.startswith("If FORD")
     r = reading("ford", "what is the ford?")
     assert "THE FORD —" in r.text
+
+
+def test_ruling_47_a_question_asked_while_business_waits_keeps_it_waiting() -> None:
+    """Issue 10: "buy 4 meal", then a question, then "yes": the question is answered and the confirm
+    asked again, so the yes buys the meal (it was "Nothing is waiting on a yes")."""
+    run = _run_at("inn")
+    run.reply("buy 4 meal")
+    r = run.reply("what's the tape today?")
+    assert r.read_as is ReadAs.CONFIRM and "Day 4 reads" in r.text and "Asked above, still waiting: Today: MEAL 4" in r.text
+    assert r.fields["meal"] == 8 and r.fields["mile"] == 33
+    r = run.reply("yes")
+    assert r.read_as is ReadAs.MOVE and r.fields["meal"] == 12 and r.fields["silver"] == 16
+    # a how-many and the options of a message that held business are kept the same way
+    run = _run_at("inn")
+    run.reply("buy meal")
+    r = run.reply("what is the glen?")
+    assert r.read_as is ReadAs.ASK and "THE GLEN 33→57" in r.text and "Asked above, still waiting: How many MEAL?" in r.text
+    r = run.reply("3")
+    assert r.read_as is ReadAs.CONFIRM and "Today: MEAL 3" in r.text
+    assert run.reply("yes").fields["silver"] == 17
+    run = _run_at("inn")
+    run.reply("buy 2 meal and push or rest")
+    r = run.reply("what's the tape today?")
+    assert r.read_as is ReadAs.ASK and r.prose.endswith("Asked above, still waiting: PUSH or REST?")
+    r = run.reply("push")
+    assert r.read_as is ReadAs.MOVE and r.fields["meal"] == 9 and r.fields["mile"] == 49  # MEAL 2 bought, one eaten
+    # the question asked twice is asked once more, not nested
+    run = _run_at("inn")
+    run.reply("buy 4 meal")
+    run.reply("what's the tape today?")
+    r = run.reply("what's the tape tomorrow?")
+    assert r.text.count("Asked above, still waiting") == 1 and r.text.count("Today: MEAL 4") == 1
+

@@ -112,3 +112,18 @@ def test_ruling_22_no_reading_depends_on_the_berth(one: int, two: int, messages:
     for m in messages:
         ra, rb = a.read(state, m, None), b.read(state, m, None)
         assert (ra.kind, ra.action, ra.command, ra.text) == (rb.kind, rb.action, rb.command, rb.text)
+
+
+def test_ruling_24_a_question_asked_while_a_surrender_or_a_cell_waits_keeps_it_waiting() -> None:
+    _, replies = play(["I quit", "how many shots?", "yes"])
+    assert replies[1].read_as is ReadAs.CONFIRM and "Salvos fired: 0" in replies[1].text
+    assert "Asked above, still waiting: Strike your colours?" in replies[1].text and not replies[1].ended
+    assert replies[2].ended and replies[2].end == "struck-colours"
+    _, replies = play(["b5 or c5", "how long are the ships?", "the first"])
+    assert "Asked above, still waiting: B5 or C5: which one?" in replies[1].text and replies[1].fields["shots"] == 0
+    assert "Salvo at B5" in replies[2].text
+    _, replies = play(["maybe b5", "status", "what's the commitment?", "yes"])
+    assert replies[2].text.count("Asked above, still waiting") == 1 and "Salvo at B5" in replies[3].text
+    _, replies = play(["I quit", "how many shots?", "no"])  # a no still declines it
+    assert "Colours stay up" in replies[2].text and not replies[2].ended
+

@@ -315,7 +315,23 @@ def read(state: Duel, message: str, pending: Reading | None, seal: Seal) -> Read
     """The Reading of one message. Its text has no grid: the game adds the grid to every reply.
     A surrender waiting on its yes is answered by a salvo as plainly as by a no: the reply is the
     salvo, and the colours stay up."""
-    return _read(state, message, pending, seal)
+    reading = _read(state, message, pending, seal)
+    if pending is not None and reading.kind is ReadAs.ANSWER and reading.action is None and holds_pending(pending):
+        # A question answered while a surrender or a cell waits on its word: the answer, then the
+        # question asked above again, so a yes or "the first" still answers it (issue 10).
+        asked = str(pending.detail.get("asked") or pending.text)
+        if reading.detail.get("topic") == "strike-declined":
+            return reading
+        text = f"{reading.text}\n\nAsked above, still waiting: {asked}" if reading.text else asked
+        return Reading(pending.kind, text=text, action=pending.action, detail={**pending.detail, "asked": asked})
+    return reading
+
+
+def holds_pending(pending: Reading) -> bool:
+    """A pending question that holds something a later word completes."""
+    if pending.kind is ReadAs.CONFIRM:
+        return pending.action is not None
+    return pending.kind is ReadAs.ASK and pending.detail.get("topic") in ("which", "say-fire")
 
 
 def _read(state: Duel, message: str, pending: Reading | None, seal: Seal) -> Reading:
