@@ -20,6 +20,22 @@ def test_ruling_46_business_said_twice_counts_twice() -> None:
     assert summary(reading("inn", "buy 3 meal, no, buy 2 meal. steady")) == "confirm STEADY +MEAL2"
 
 
+def test_ruling_46_a_refused_errand_said_twice_is_refused_once_in_one_line() -> None:
+    reason = "At most two hands on their feet, and Ewan and Calum are on theirs; no charge."
+    r = reading("smiddy", "Hire a hand. Hire a hand.")  # Ewan and Calum on their feet: both refused
+    assert r.text.count(reason) == 1 and "HIRE 2" in r.text
+    run = _run_at("smiddy")
+    r = run.reply("Hire a hand. Hire a hand. steady")
+    assert r.read_as is ReadAs.MOVE and r.prose.count("HIRE refused.") == 1 and r.prose.count(reason) == 1
+    # one place free: the first is hired, the second refused, each said once
+    run = _run_at("smiddy")
+    run.state = replace(run.state, crew=("you", "Calum", "Bran"), laid=("Ewan",))
+    run.reply("Hire a hand. Hire a hand.")
+    r = run.reply("yes")
+    assert r.fields["silver"] == 16 and "Hector" in r.fields["crew"]
+    assert r.prose.count("You hire Hector") == 1 and r.prose.count("HIRE refused.") == 1
+
+
 def _run_at(place: str) -> Run:
     run = Run(game())
     run.start()
