@@ -1,9 +1,11 @@
 """DROVER'S AUTUMN: business said twice, pending questions never dropped without a word, save and
-help inside a longer message, what-ifs first (rulings 46–49 in docs/rulings.md)."""
+help inside a longer message, what-ifs first, numbers asked for (rulings 46–50 in docs/rulings.md)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
+
+import pytest
 
 from cardgm.game import ReadAs
 from cardgm.run import Run
@@ -113,4 +115,34 @@ def test_ruling_47_a_question_asked_while_business_waits_keeps_it_waiting() -> N
     run.reply("what's the tape today?")
     r = run.reply("what's the tape tomorrow?")
     assert r.text.count("Asked above, still waiting") == 1 and r.text.count("Today: MEAL 4") == 1
+
+
+@pytest.mark.parametrize(
+    "message,want",
+    [
+        ("what's my silver?", "SILVER 17."),
+        ("silver?", "SILVER 17."),
+        ("how much silver do I have", "SILVER 17."),
+        ("how much meal", "MEAL 5 (the bag holds 12; the party eats 1 a day)."),
+        ("how many head", "HEAD 57."),
+        ("how many cattle do we have left?", "HEAD 57."),
+        ("what day is it", "Day 9 of 20, 11 more after today; day 21 still sells, one FLESH down."),
+        ("how many days left?", "Day 9 of 20, 11 more after today"),
+        ("what's the flesh", "FLESH 4 of 6."),
+        ("how much wear?", "WEAR 2 of 5"),
+        ("what's the spate", "SPATE 2 of 3: the rivers are HIGH."),
+        ("who's laid up?", "Laid up: Ewan."),
+        ("how's the herd?", "HEAD 57, FLESH 4 of 6."),
+        ("what's my silver and meal?", "MEAL 5 (the bag holds 12; the party eats 1 a day). SILVER 17."),
+        ("how far to go", "the tryst ground is 89 miles on"),
+    ],
+)
+def test_ruling_50_the_numbers_asked_for_are_answered_from_the_ledger(message: str, want: str) -> None:
+    """HARD RULE 5: "Answer questions on the tape, tables and numbers … exactly": each number asked
+    for by name is answered in one line from the state, and the order asked for; no day is used."""
+    state = at("smiddy", head=57, flesh=4, meal=5, silver=17, wear=2, spate=2, crew=("you", "Calum", "Bran"), laid=("Ewan",))
+    r = reading(state, message)
+    assert r.kind is ReadAs.ANSWER and r.action is None and want in r.text
+    first = r.text.split("\n\n")[0]
+    assert "\n" not in first and "not something this card answers" not in r.text
 

@@ -127,3 +127,29 @@ def test_ruling_24_a_question_asked_while_a_surrender_or_a_cell_waits_keeps_it_w
     _, replies = play(["I quit", "how many shots?", "no"])  # a no still declines it
     assert "Colours stay up" in replies[2].text and not replies[2].ended
 
+
+@pytest.mark.parametrize(
+    "message,want",
+    [
+        ("what turn is it?", "This reply is turn 7"),
+        ("how many turns", "This reply is turn 7"),
+        ("how many misses?", "Misses: 3 of 5 salvos."),
+        ("how many ships are left?", "Sunk: Cutter; 3 of the four still afloat."),
+        ("which ships are sunk?", "Sunk: Cutter; 3 of the four still afloat."),
+        ("what have I sunk", "Sunk: Cutter"),
+        ("how many cells left?", "Hits: 2 of the ten hull cells; 8 still to find."),
+        ("how many shots have I fired?", "Salvos fired: 5. Hits: 2."),
+        ("shots?", "Salvos fired: 5."),
+    ],
+)
+def test_ruling_25_the_counts_asked_for_are_answered_from_the_grid(message: str, want: str) -> None:
+    state = Duel(turn=6, grid=grid(B2="x", C2="x", A1="o", D4="o", H8="o"), sunk=("Cutter",))
+    r = reading(message, state)
+    assert r.kind is ReadAs.ANSWER and want in r.text
+
+
+def test_ruling_25_a_count_names_no_ship_and_no_hull_the_player_has_not_seen_go_down() -> None:
+    state = Duel(turn=6, grid=grid(B2="x", C2="x", A1="o", D4="o", H8="o"), sunk=("Cutter",))
+    assert "Sunk:" not in reading("is the sloop sunk?", state).text  # a name not yet announced: sealed
+    assert reading("how long is the ship left?", state).detail["topic"] == "refuse-hull"
+

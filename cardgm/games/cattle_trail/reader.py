@@ -222,7 +222,8 @@ def _is_question(message: str, toks: tuple[Tok, ...]) -> bool:
     words = [t.low for t in toks if t.kind != "p"]
     return "?" in message or bool(words) and words[0] in (
         "what", "how", "why", "when", "where", "which", "who", "can", "could", "should", "is", "are", "do",
-        "does", "will", "would", "tell", "explain",
+        "does", "will", "would", "tell", "explain", "what's", "whats", "how's", "hows", "who's", "whos",
+        "where's", "wheres", "how'd", "what're",
     )  # fmt: skip
 
 

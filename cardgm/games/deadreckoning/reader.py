@@ -81,6 +81,7 @@ FLEET_WORDS = re.compile(
     r"overlap\w*|lengths|sizes|l-shaped?|public)\b"
 )
 STATUS = re.compile(r"\b(?:score|scoring|par|status|how am i doing|how many (?:shots|salvos|hits)|grid|board|chart|progress)\b")
+STATUS_BARE = re.compile(r"(?:shots|salvos|hits|counts?|tally|stats)\s*\??")
 HELP = re.compile(r"\b(?:help|how (?:do|to|can) (?:i )?(?:play|fire|shoot)|instructions|commands|what can i)\b")
 
 
@@ -460,6 +461,9 @@ def _question(state: Duel, text: str, seal: Seal, mentions: list[CellMention]) -
             lengths = dict(FLEET)
             return _answer(" ".join(voice.answer_sunk_length(n, lengths[n]) for n in named), "sunk-length")
         return _answer(voice.REFUSE_HULL, "refuse-hull")
+    tally = _tally(state, text) if not cells and not named and (asks or TALLY.search(text)) else ""
+    if tally:
+        return _answer(tally, "status")
     if named or (NAMES.search(text) and re.search(r"\b(?:ships?|hulls?|boats?|vessels?|fleet|enemy)\b", text)):
         if named and all(n in state.sunk for n in named):
             lengths = dict(FLEET)
@@ -475,7 +479,7 @@ def _question(state: Duel, text: str, seal: Seal, mentions: list[CellMention]) -
         return _answer(voice.REFUSE_CELL, "refuse-cell")
     if len(cells) >= 1 and asks:
         return None  # an off-sea cell in a question: the off-sea reply says enough
-    if STATUS.search(text):
+    if STATUS.search(text) or STATUS_BARE.fullmatch(text):
         return _answer(voice.answer_status(state), "status")
     if FLEET_WORDS.search(text) or (HULL_WORDS.search(text) and asks):
         return _answer(voice.ANSWER_FLEET, "fleet")
@@ -484,6 +488,31 @@ def _question(state: Duel, text: str, seal: Seal, mentions: list[CellMention]) -
     if asks and not cells:
         return _answer(voice.ANSWER_HELP, "help")
     return None
+
+
+# The counts the player may ask for by name, all read off the shot grid and the LEDGER.
+TALLY = re.compile(r"\b(?:what turn|which turn|how many turns|turn is it|misses|how many (?:miss|missed)|afloat|left to sink)\b")
+_TALLY_TURN = re.compile(r"\b(?:what turn|which turn|how many turns|turn is it|turn number|turn are we)\b")
+_TALLY_MISSES = re.compile(r"\b(?:misses|how many (?:miss|missed|splashes|waters?))\b")
+_TALLY_SUNK = re.compile(
+    r"\b(?:sunk|sink|sank|afloat|left to sink|(?:ships?|hulls?|boats?) (?:are |is )?(?:left|remaining|to go|still (?:up|out there|afloat)))\b"
+)
+_TALLY_CELLS = re.compile(r"\b(?:cells?|hits?|squares?) (?:are )?(?:left|remaining|to go|to find)\b")
+
+
+def _tally(state: Duel, text: str) -> str:
+    """"what turn is it?", "how many misses?", "which ships are sunk?", "how many cells left?":
+    each answered in one line from what the grid and the LEDGER show ("" when none is asked)."""
+    said: list[str] = []
+    if _TALLY_TURN.search(text):
+        said.append(f"This reply is turn {state.turn + 1}: turn = replies so far, this one included.")
+    if _TALLY_MISSES.search(text):
+        said.append(f"Misses: {state.shots - state.hits} of {state.shots} salvos.")
+    if _TALLY_SUNK.search(text):
+        said.append(f"Sunk: {voice.sunk_words(state)}; {len(FLEET) - len(state.sunk)} of the four still afloat.")
+    if _TALLY_CELLS.search(text):
+        said.append(f"Hits: {state.hits} of the ten hull cells; {10 - state.hits} still to find.")
+    return " ".join(said)
 
 
 # "can I fire at b5?", "shall I try c3?": asking leave to fire, not asking what a cell holds.
