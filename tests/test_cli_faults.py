@@ -18,7 +18,7 @@ ROOT = Path(__file__).parent.parent
 REVEAL = ROOT / "tests" / "golden" / "deadreckoning" / "sealed-duel-reveal.md"
 TRANSCRIPT = ROOT / "tests" / "transcripts" / "becalmed-chatgpt-copy.txt"
 BINARY = bytes(range(256)) * 4  # every byte value, NUL and invalid UTF-8 among them
-NOT_UTF8 = "FULL, SAIL, ROW\n".encode() + b"caf\xe9 au lait\n"
+NOT_UTF8 = b"FULL, SAIL, ROW\n" + b"caf\xe9 au lait\n"
 
 
 def cardgm(*args: str, cwd: Path, stdin: bytes = b"") -> subprocess.CompletedProcess[str]:

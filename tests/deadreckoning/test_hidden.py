@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from cardgm.game import GameError, SaveError
 from cardgm.games.deadreckoning.reader import holds_pending
 from cardgm.games.deadreckoning.rules import Salvo
-from cardgm.games.deadreckoning.state import Berth, Duel, Ship, cell_index
 from cardgm.games.deadreckoning.seal import draw_berth
+from cardgm.games.deadreckoning.state import Berth, Duel, Ship, cell_index
 
 from .helpers import cells_in, game_on, new_run
 

@@ -114,7 +114,9 @@ def test_reading_the_seal_early_is_refused(message: str) -> None:
     assert voice.REFUSE_SEAL_EARLY in r.text
 
 
-@pytest.mark.parametrize("message", ["how long are the ships?", "what are the ship lengths", "how many ships are there?", "can ships touch at a corner?", "what are the rules"])
+@pytest.mark.parametrize(
+    "message", ["how long are the ships?", "what are the ship lengths", "how many ships are there?", "can ships touch at a corner?", "what are the rules"]
+)
 def test_the_public_fleet_is_told_when_asked(message: str) -> None:  # rulings 4 and 11
     _, (r,) = play([message])
     assert r.read_as is ReadAs.ANSWER

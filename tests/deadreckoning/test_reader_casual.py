@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from cardgm.game import ReadAs
 from cardgm.games.deadreckoning.rules import Salvo, StrikeColours
-from cardgm.games.deadreckoning.state import Duel, cell_index
 from cardgm.games.deadreckoning.seal import draw_berth
+from cardgm.games.deadreckoning.state import Duel, cell_index
 
 from .helpers import game_on, new_run, play
 

@@ -148,7 +148,7 @@ _MEASURE_CALL = {0: "DRY", 2: "SHORT", 4: "FULL"}
 
 # Multi-word calls, by their first word: (words, call). Longest first within each.
 _PHRASES: dict[str, list[tuple[tuple[str, ...], str | None]]] = {}
-for _words, _call in (
+for _words, _phrase_call in (
     ("no water", "DRY"), ("no ration", "DRY"), ("no rations", "DRY"), ("no issue", "DRY"), ("no drink", "DRY"),
     ("no drinks", "DRY"), ("no drinking", "DRY"), ("drink nothing", "DRY"), ("nothing to drink", "DRY"),
     ("keep the breaker shut", "DRY"), ("breaker shut", "DRY"), ("skip the ration", "DRY"), ("skip the water", "DRY"),
@@ -179,7 +179,7 @@ for _words, _call in (
     ("watch out for", None),  # "watch out for the sharks": a warning, not the night's watch
 ):
     _parts = tuple(_words.split())
-    _PHRASES.setdefault(_parts[0], []).append((_parts, _call))
+    _PHRASES.setdefault(_parts[0], []).append((_parts, _phrase_call))
 for _list in _PHRASES.values():
     _list.sort(key=lambda p: -len(p[0]))
 

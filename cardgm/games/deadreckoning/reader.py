@@ -51,7 +51,8 @@ SEAL_EARLY = re.compile(r"\b(?:open|break|unseal|unsealed|read|peek|early|crack|
 SEAL_PUBLIC = re.compile(r"\b(?:commitment|hash|sha|sha-?256|verify|verification|check|checked|prove|proof)\b")
 BERTH = re.compile(
     r"\b(?:berth|where(?:'s| is| are| were| does| do| did| lies| lie)|positions?|locations?|reveal|"
-    r"where\b(?! should| shall| do i| can i| to| now| next)|(?:hull|ship|enemy|their) (?:cells|squares)|solution|answers?|cheat|cheating|peek|layout|coordinates|gm.only|hidden|secret|which cells|"
+    r"where\b(?! should| shall| do i| can i| to| now| next)|(?:hull|ship|enemy|their) (?:cells|squares)|"
+    r"solution|answers?|cheat|cheating|peek|layout|coordinates|gm.only|hidden|secret|which cells|"
     r"what cells|list (?:the|all|every)|show me (?:the |all |every )?(?:ships|fleet|hulls|enemy|boats|vessels)|"
     r"give me (?:the )?(?:ships|cells|positions)|tell me (?:the )?(?:ships|cells|positions))\b"
 )
@@ -187,7 +188,7 @@ def find_cells(message: str) -> list[CellMention]:
         spans.append((m.start(), m.end(), letter.upper() + m.group(3)))
     spans.sort()
     out: list[CellMention] = []
-    for k, (a, b, cell) in enumerate(spans[:MAX_CELLS]):  # more cells than the sea holds say nothing more
+    for a, b, cell in spans[:MAX_CELLS]:  # more cells than the sea holds say nothing more
         before = low[max(0, a - 40) : a]
         after = low[b : b + 40]
         reason = bool(_REASON_AFTER.match(after)) or bool(_REASON_BEFORE.search(before))
