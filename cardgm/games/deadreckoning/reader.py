@@ -508,7 +508,7 @@ def _tally(state: Duel, text: str) -> str:
     if _TALLY_TURN.search(text):
         said.append(f"This reply is turn {state.turn + 1}: turn = replies so far, this one included.")
     if _TALLY_MISSES.search(text):
-        said.append(f"Misses: {state.shots - state.hits} of {state.shots} salvos.")
+        said.append(f"Misses: {state.shots - state.hits} of {voice.salvos(state.shots)}.")
     if _TALLY_SUNK.search(text):
         said.append(f"Sunk: {voice.sunk_words(state)}; {len(FLEET) - len(state.sunk)} of the four still afloat.")
     if _TALLY_CELLS.search(text):
