@@ -47,7 +47,8 @@ YES = frozenset({
     "yes", "y", "yeah", "yea", "yep", "yup", "ya", "aye", "aye aye", "ok", "okay", "k", "sure", "do it", "go",
     "go ahead", "run them", "run it", "carry on", "yes please", "confirm", "correct", "affirmative", "yes do it",
     "yes run them", "ok do it", "yes go", "thats right", "that s right", "sounds good", "fine", "yes sir",
-    "aye sir", "please", "yes yes", "ok go", "okay go", "yes run it", "do that",
+    "aye sir", "please", "yes yes", "ok go", "okay go", "yes run it", "do that", "yep do it", "yeah do it",
+    "yup do it", "aye do it", "sure do it", "yes go ahead", "yeah go ahead", "ok go ahead", "go for it", "yes that",
 })  # fmt: skip
 NO = frozenset({"no", "n", "nay", "no thanks", "nope", "nah", "cancel", "no no"})
 _THUMBS = frozenset({"👍", "✅", "👌"})

@@ -111,6 +111,54 @@ def answer_numbers(state: Drove) -> str:
     return " ".join(parts)
 
 
+# The numbers a player asks for by name ("what's my silver?", "how much meal", "what day is it"),
+# each answered from the Ledger in the card's words (HARD RULE 5: "Answer questions on … numbers").
+_FIELD_ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("day", re.compile(r"\b(?:what|which) day\b|\bday is it\b|\bhow many days\b|\bdays? (?:left|remain\w*|to go)\b|\bdate\b")),
+    ("herd", re.compile(r"\bhow(?:'s| is| are| do(?:es)?) (?:the |our )?(?:herd|beasts|cattle|cows|drove)\b")),
+    ("head", re.compile(r"\b(?:head|cattle|beasts?|cows?)\b|\bhow (?:many|big)\b.{0,20}\bherd\b|\bherd size\b")),
+    ("flesh", re.compile(r"\b(?:flesh|condition)\b")),
+    ("meal", re.compile(r"\b(?:meal|oatmeal|oats|food|bag)\b")),
+    ("silver", re.compile(r"\b(?:silver|money|cash|coins?|funds)\b")),
+    ("wear", re.compile(r"\b(?:wear|weary|tired)\b")),
+    ("spate", re.compile(r"\b(?:spate|rivers?|flood\w*)\b")),
+    ("shod", re.compile(r"\b(?:shod|shoes?|shoed|shoeing)\b")),
+    ("laid", re.compile(r"\b(?:laid(?: up)?|sick|hurt|ill|mending)\b")),
+)
+
+
+def answer_fields(state: Drove, low: str) -> str:
+    """The numbers named in a question, in one line, from the state; "" when none is named."""
+    said: list[str] = []
+    for name, pattern in _FIELD_ASKS:
+        if not pattern.search(low) or (name == "head" and said and said[-1].startswith("HEAD")):
+            continue
+        if name == "herd":
+            said.append(f"HEAD {state.head}, FLESH {state.flesh} of 6.")
+        elif name == "day":
+            left = LAST_DAY - state.day
+            said.append(
+                f"Day {state.day} of {LAST_DAY}" + (f", {left} more after today" if left > 0 else "") + "; day 21 still sells, one FLESH down."
+            )
+        elif name == "head":
+            said.append(f"HEAD {state.head}.")
+        elif name == "flesh":
+            said.append(f"FLESH {state.flesh} of 6.")
+        elif name == "meal":
+            said.append(f"MEAL {state.meal} (the bag holds 12; the party eats 1 a day).")
+        elif name == "silver":
+            said.append(f"SILVER {state.silver}.")
+        elif name == "wear":
+            said.append(f"WEAR {state.wear} of 5; at 5 the first hand on their feet is laid up.")
+        elif name == "spate":
+            said.append(f"SPATE {state.spate} of 3: the rivers are {rules.river(state.spate)}.")
+        elif name == "shod":
+            said.append("SHOD: yes, to the tryst." if state.shod else "SHOD: no.")
+        elif name == "laid":
+            said.append(f"Laid up: {', '.join(state.laid)}." if state.laid else "Laid up: nobody.")
+    return " ".join(said)
+
+
 def advice(game: Any, state: Drove) -> str:
     """ "What should we do?": the orders are yours, the TIPS and the choices; never a plan."""
     orders = rules.legal_orders(state)
@@ -176,6 +224,9 @@ def answer(game: Any, state: Drove, message: str) -> str:
             f"You are at mile {state.mile}. {name[0].upper()}{name[1:]} is {mile - state.mile} miles on, at mile {mile}; "
             f"the tryst ground is {179 - state.mile} miles on."
         )
+    fields = answer_fields(state, low)
+    if fields:
+        return fields
     if re.search(r"\b(score|numbers|status|how many|stand|ledger)\b", low):
         return answer_numbers(state)
     if re.search(r"\b(crew|hands?|bran|dog)\b", low):
@@ -185,4 +236,4 @@ def answer(game: Any, state: Drove, message: str) -> str:
     return ""
 
 
-__all__ = ["answer", "answer_tape", "answer_table", "answer_numbers", "advice", "what_if", "LOST_BEASTS", "LANDMARKS"]
+__all__ = ["answer", "answer_tape", "answer_table", "answer_numbers", "answer_fields", "advice", "what_if", "LOST_BEASTS", "LANDMARKS"]

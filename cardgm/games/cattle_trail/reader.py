@@ -224,7 +224,8 @@ def _is_question(message: str, toks: tuple[Tok, ...]) -> bool:
     words = [t.low for t in toks if t.kind != "p"]
     return "?" in message or bool(words) and words[0] in (
         "what", "how", "why", "when", "where", "which", "who", "can", "could", "should", "is", "are", "do",
-        "does", "will", "would", "tell", "explain",
+        "does", "will", "would", "tell", "explain", "what's", "whats", "how's", "hows", "who's", "whos",
+        "where's", "wheres", "how'd", "what're",
     )  # fmt: skip
 
 
@@ -484,9 +485,27 @@ def _pending_business(pending: Reading | None) -> Business | None:
     return None
 
 
+def _still_asked(state: Drove, pending: Reading, reading: Reading) -> Reading:
+    """A question or remark answered while a confirm line, a how-many or options wait: the answer,
+    then the question asked above, asked again as it was (a yes or a number still answers it)."""
+    asked = str(pending.detail.get("asked") or pending.text)
+    paragraphs = [x for x in reading.text.split("\n\n") if x]
+    while paragraphs and paragraphs[-1] in (ask_order(state), f"Day {state.day}'s order?") or (
+        paragraphs and paragraphs[-1].startswith(f"Day {state.day}'s choices: ")
+    ):
+        paragraphs.pop()
+    text = "\n\n".join([*paragraphs, f"Asked above, still waiting: {asked}"])
+    return Reading(pending.kind, text=text, action=pending.action, detail={**pending.detail, "asked": asked})
+
+
 def _keep_pending(game: Any, state: Drove, message: str, pending: Reading | None, reading: Reading) -> Reading:
     if pending is None or whole_command(message):
         return reading
+    holds = (pending.kind is ReadAs.CONFIRM and pending.action is not None) or (
+        pending.kind is ReadAs.ASK and pending.detail.get("ask") in ("how-many", "options")
+    )
+    if holds and reading.kind is ReadAs.ANSWER and reading.action is None:
+        return _still_asked(state, pending, reading)  # "what's the tape today?" drops nothing asked
     parsed = parse(message, place_kind(state.mile))
     if parsed.errands:  # the player spoke of business again: their words stand
         return reading
