@@ -18,7 +18,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a ch
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/baseline.py
 
 import argparse
-import functools
 import time
 
 from cardgm.card import load_card
@@ -56,11 +55,11 @@ def main() -> None:
             (f"{game_id}:{card.version}:{i}", derive(f"{game_id}:{card.version}:{i}", 40)) for i in range(args.seeds)
         ]
         for name, tape in tapes:
-            sol, figures = timed(functools.partial(S.solve, tape))
+            sol, figures = timed(lambda S=S, tape=tape: S.solve(tape))
             print(f"{game_id:13} {name:22} best {sol.score:3} end:{sol.end:12} {figures}", flush=True)
             if not args.no_ends and name == "printed":
                 for end in S.ENDS:
-                    e, figures = timed(functools.partial(S.solve, tape, end=end))
+                    e, figures = timed(lambda S=S, tape=tape, end=end: S.solve(tape, end=end))
                     print(f"{'':13} {'  end:' + end:22} best {e.score:3} {'':16} {figures}", flush=True)
     print(baseline.load())
     print("reference: seconds for 20,000 units of bench/baseline.py's fixed loop, just before each solve; ratio = solve / reference")

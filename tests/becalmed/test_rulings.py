@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from cardgm.game import ReadAs
-from cardgm.games.becalmed import notation as N, rules as R
+from cardgm.games.becalmed import notation as N
+from cardgm.games.becalmed import rules as R
 from cardgm.games.becalmed.game import make_game
 
 from .support import CARD, TAPE, day, kinds, new_run, st, tape_with

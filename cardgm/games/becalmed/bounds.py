@@ -14,6 +14,7 @@ must be the opening itself.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
 from . import rules
@@ -72,7 +73,7 @@ def _most(tape: tuple[int, ...], dusks: int) -> tuple[int, int, int, int, int]:
     return westing, water, thirst, min(still.values()), driest
 
 
-def _first(tape: tuple[int, ...], dusks: int, test) -> int | None:
+def _first(tape: tuple[int, ...], dusks: int, test: Callable[[int, int], bool]) -> int | None:
     """The first dusk (1-based) up to `dusks` whose dawn and dusk values pass `test`."""
     return next((k for k in range(1, dusks + 1) if test(_dawn(tape, k), _dusk(tape, k))), None)
 
