@@ -18,7 +18,7 @@ ROOT = Path(__file__).parent.parent
 REVEAL = ROOT / "tests" / "golden" / "deadreckoning" / "sealed-duel-reveal.md"
 TRANSCRIPT = ROOT / "tests" / "transcripts" / "becalmed-chatgpt-copy.txt"
 BINARY = bytes(range(256)) * 4  # every byte value, NUL and invalid UTF-8 among them
-NOT_UTF8 = "FULL, SAIL, ROW\n".encode() + b"caf\xe9 au lait\n"
+NOT_UTF8 = b"FULL, SAIL, ROW\n" + b"caf\xe9 au lait\n"
 
 
 def cardgm(*args: str, cwd: Path, stdin: bytes = b"") -> subprocess.CompletedProcess[str]:
@@ -169,3 +169,47 @@ def test_a_sealed_duels_log_moved_away_from_its_reveal_file(tmp_path: Path) -> N
 def test_audit_of_a_malformed_chat_export(tmp_path: Path, content: str) -> None:
     name = write(tmp_path, "conversations.json", content)
     one_line(cardgm("audit", name, cwd=tmp_path), "conversations.json")
+
+
+# -- the audit says what each finding is about (issue 15: "a changed water under tape-changed") ----
+
+
+def _planted(tmp_path: Path, source: str, old: str, new: str) -> str:
+    text = (ROOT / "tests" / "transcripts" / source).read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    return write(tmp_path, source, text.replace(old, new))
+
+
+def _findings(done: subprocess.CompletedProcess[str], reply: int) -> dict[str, dict[str, object]]:
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+    found = [f for f in json.loads(done.stdout)["findings"] if f["reply"] == reply]
+    return {f"{f['code']} {f['field']}": f for f in found}
+
+
+def test_a_changed_tape_value_keeps_only_its_own_consequences(tmp_path: Path) -> None:
+    """The AI reads FLOTSAM (+6) where the tape prints HEAVY DEW, and its water is 16, as the
+    value it announced gives: the water is the tape's consequence. The same reply with water 19
+    holds a second error of its own: a ledger finding, and nothing of it under the tape."""
+    honest = cardgm("audit", str(ROOT / "tests" / "transcripts" / "becalmed-tape-changed.txt"), "--json", cwd=tmp_path)
+    found = _findings(honest, 6)
+    assert list(found) == ["tape-changed tape 10"]
+    assert found["tape-changed tape 10"]["consequences"] == ["the LEDGER says water 16; the rules give 10"]
+
+    name = _planted(tmp_path, "becalmed-tape-changed.txt", "| water 16 |", "| water 19 |")
+    found = _findings(cardgm("audit", name, "--json", cwd=tmp_path), 6)
+    assert sorted(found) == ["ledger water", "tape-changed tape 10"]
+    assert found["tape-changed tape 10"]["consequences"] == []
+    water = found["ledger water"]
+    assert (water["ai"], water["rules"]) == ("19", "16")
+    assert "flotsam +6 = 16" in str(water["text"])  # explained from the value the AI announced
+    text = cardgm("audit", name, cwd=tmp_path).stdout
+    assert "Because of it" not in text and "The LEDGER says water 19; the rules give 16" in text
+
+
+def test_a_changed_tape_value_in_droving_keeps_silver_apart(tmp_path: Path) -> None:
+    name = _planted(tmp_path, "cattle-trail-tape-changed.json", "meal:7 silver:18 | wear:0/5", "meal:7 silver:25 | wear:0/5")
+    found = _findings(cardgm("audit", name, "--json", cwd=tmp_path), 3)
+    assert sorted(found) == ["ledger silver", "tape-changed tape 2"]
+    consequences = found["tape-changed tape 2"]["consequences"]
+    assert consequences and not any("silver" in c for c in consequences)  # head, wear, spate follow from the value
+    assert (found["ledger silver"]["ai"], found["ledger silver"]["rules"]) == ("25", "18")
