@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from cardgm.game import ReadAs
-from cardgm.games.becalmed import notation as N, rules as R
+from cardgm.games.becalmed import notation as N
+from cardgm.games.becalmed import rules as R
 from cardgm.games.becalmed.game import make_game
 from cardgm.games.becalmed.state import State
 

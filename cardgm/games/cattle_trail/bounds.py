@@ -46,7 +46,8 @@ def impossible(s: Drove, tape: tuple[int, ...]) -> str | None:
     if s.spate != spate:
         return f"spate:{s.spate}: the skies of the {_days(days)} played leave SPATE {spate} (each day's sky moves it, whatever is ordered)."
     if s.mile < SMIDDY and s.head < HEAD_START - MOST_LOST * days:
-        return f"head:{s.head}: before the Smiddy a day loses at most {MOST_LOST} beasts, so after {_days(days)} at least {HEAD_START - MOST_LOST * days} are left."
+        least = HEAD_START - MOST_LOST * days
+        return f"head:{s.head}: before the Smiddy a day loses at most {MOST_LOST} beasts, so after {_days(days)} at least {least} are left."
     if s.flesh < FLESH_MAX - MOST_THIN * days:
         return f"flesh:{s.flesh}: a day takes at most {MOST_THIN} FLESH, so {on} it is at least {FLESH_MAX - MOST_THIN * days}."
     sold = HEAD_START - s.head  # every beast not in the herd, as if all were sold
