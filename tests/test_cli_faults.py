@@ -139,8 +139,18 @@ OPENING = {"turn": 1, "message": None, "text": "x"}
         (jsonl({**HEADER, "options": "fast"}, OPENING), "options"),
         (jsonl({**HEADER, "options": {"bogus": 1}}, OPENING), "(bogus) are not options of BECALMED"),
         (jsonl({**HEADER, "options": {"stop_day": 99}}, OPENING), "stop_day"),
+        (jsonl({**HEADER, "options": {"stop_day": "two"}}, OPENING), "option stop_day is 'two'; --stop-day takes a whole number"),
+        (jsonl({**HEADER, "options": {"stop_day": True}}, OPENING), "option stop_day is true; --stop-day takes a whole number"),
+        (jsonl({**HEADER, "options": {"stop_day": 2.5}}, OPENING), "option stop_day is 2.5"),
+        ('{"cardgm_log": 1, "game": "becalmed", "options": {"stop_day": 1e400}}\n' + json.dumps(OPENING) + "\n", "stop_day is Infinity"),
+        (jsonl({**HEADER, "options": {"deaths": "loud"}}, OPENING), "option deaths is 'loud'; --deaths takes one of 'plain'"),
+        (jsonl({**HEADER, "options": {"rulings": {"sharks_count_the_setting_dusk": True}}}, OPENING), "(rulings) are not options of BECALMED"),
+        (jsonl({**HEADER, "options": {"sealed_file": "x.md"}}, OPENING), "(sealed_file) are not options of BECALMED"),
     ],
-    ids=["deep", "digits", "array", "null", "game", "message", "options", "unknown-option", "bad-option"],
+    ids=[
+        "deep", "digits", "array", "null", "game", "message", "options", "unknown-option", "bad-option", "stop-day-words",
+        "stop-day-true", "stop-day-fraction", "stop-day-infinite", "deaths-loud", "rulings", "another-games-option",
+    ],
 )
 def test_verify_run_on_a_log_that_cannot_be_replayed(tmp_path: Path, content: str, reason: str) -> None:
     name = write(tmp_path, "run.jsonl", content)
@@ -213,3 +223,21 @@ def test_a_changed_tape_value_in_droving_keeps_silver_apart(tmp_path: Path) -> N
     consequences = found["tape-changed tape 2"]["consequences"]
     assert consequences and not any("silver" in c for c in consequences)  # head, wear, spate follow from the value
     assert (found["ledger silver"]["ai"], found["ledger silver"]["rules"]) == ("25", "18")
+
+
+def test_verify_run_plays_the_options_its_log_recorded(tmp_path: Path) -> None:
+    """A run played with --stop-day 2 --deaths plain ends given over at day 2: its log's header
+    holds both, and the replay honours them (from the opening it would run on to day 4)."""
+    played = cardgm("play", "becalmed", "--stop-day", "2", "--deaths", "plain", "--log", "run.jsonl", cwd=tmp_path,
+                    stdin=b"FULL, SAIL, ROW\nFULL, SAIL, ROW\nFULL, SAIL, ROW\n")
+    assert played.returncode == 0, played.stderr
+    lines = (tmp_path / "run.jsonl").read_text(encoding="utf-8").splitlines()
+    assert json.loads(lines[0])["options"] == {"stop_day": 2, "deaths": "plain"}
+    result = json.loads(lines[-1])["result"]
+    assert "end:given-over" in result and "tape:4" in result
+    checked = cardgm("verify", "run", "run.jsonl", "--result", result, cwd=tmp_path)
+    assert checked.returncode == 0 and "RESULT matches exactly." in checked.stdout, checked.stdout
+    # The same messages without the header's limit play on: the options are what made that RESULT.
+    write(tmp_path, "bare.jsonl", "\n".join([json.dumps({**json.loads(lines[0]), "options": {}}), *lines[1:]]) + "\n")
+    bare = cardgm("verify", "run", "bare.jsonl", "--result", result, cwd=tmp_path)
+    assert bare.returncode == 1 and "RESULT does NOT match" in bare.stdout
