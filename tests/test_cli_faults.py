@@ -241,3 +241,64 @@ def test_verify_run_plays_the_options_its_log_recorded(tmp_path: Path) -> None:
     write(tmp_path, "bare.jsonl", "\n".join([json.dumps({**json.loads(lines[0]), "options": {}}), *lines[1:]]) + "\n")
     bare = cardgm("verify", "run", "bare.jsonl", "--result", result, cwd=tmp_path)
     assert bare.returncode == 1 and "RESULT does NOT match" in bare.stdout
+
+
+# -- Ctrl-C in a long command: one line, exit 130, and what was finished stands (brief item 4) ----
+
+
+def _interrupted(args: list[str], cwd: Path, after: float) -> subprocess.CompletedProcess[str]:
+    import signal
+    import time
+
+    env = dict(os.environ, PYTHONPATH=str(ROOT), XDG_DATA_HOME=str(cwd / "data"))
+    p = subprocess.Popen([sys.executable, "-m", "cardgm.cli", *args], cwd=cwd, env=env, stdin=subprocess.DEVNULL,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    time.sleep(after)
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=120)
+    return subprocess.CompletedProcess(p.args, p.returncode, out.decode(), err.decode())
+
+
+def test_ctrl_c_in_par_is_one_line_and_exit_130(tmp_path: Path) -> None:
+    done = _interrupted(["par", "becalmed", "--no-plot", "-n", "100000", "--random-runs", "100000"], tmp_path, 3.0)
+    assert done.returncode == 130, (done.returncode, done.stderr)
+    assert "Traceback" not in done.stderr and "Aborted" not in done.stderr
+    line = one_line_any(done)
+    assert line.startswith("cardgm: par stopped (Ctrl-C); ")
+    if "the table above" in line:  # a policy finished: its row was printed
+        assert "cautious" in done.stdout
+
+
+def one_line_any(done: subprocess.CompletedProcess[str]) -> str:
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1, done.stderr
+    return lines[0]
+
+
+@pytest.mark.parametrize(
+    "args, target, said",
+    [
+        (["solve", "becalmed"], "cardgm.solve.review.solve_report", "solve stopped (Ctrl-C); no whole line was found yet"),
+        (["verify", "run", "--card", "becalmed", "m.txt"], "cardgm.verify.replay.replay", "verify stopped (Ctrl-C)"),
+        (["review", "m.txt", "--card", "becalmed"], "cardgm.solve.review.review", "review stopped (Ctrl-C)"),
+        (["audit", str(TRANSCRIPT), "--html", "report.html"], "cardgm.verify.audit.audit", "audit stopped (Ctrl-C); no report was written"),
+    ],
+    ids=["solve", "verify-run", "review", "audit-html"],
+)
+def test_ctrl_c_in_any_command_is_one_line_and_exit_130(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str], target: str, said: str) -> None:
+    """The interrupt is raised where the work runs (as SIGINT raises it there); the command says
+    one line, exits 130, and leaves no empty report file behind (click alone says 'Aborted!', exit 1)."""
+    from click.testing import CliRunner
+
+    from cardgm.cli import main
+
+    def stop(*_: object, **__: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(target, stop)
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, "m.txt", "FULL, SAIL, ROW\n")
+    done = CliRunner().invoke(main, args)
+    assert done.exit_code == 130, (done.exit_code, done.output)
+    assert done.stderr.splitlines() == [done.stderr.strip()] and done.stderr.startswith("cardgm: " + said), done.stderr
+    assert not (tmp_path / "report.html").exists()
