@@ -267,6 +267,13 @@ def play(
     the message before it. With --json every reply is one JSON object on its own line.
     Interactive play: line editing and history; Ctrl-D leaves and prints a SAVE block to resume.
     Ctrl-C, anywhere, stops and prints a SAVE block (exit status 130).
+
+    \b
+    Limits (a file past its limit is refused unread, with the limit named):
+      a message of up to 4,000 characters: a longer one is answered as too
+        long, and --json and the log keep only its first 4,001;
+      a --resume file of up to 8 MB; a card file of up to 1 MB;
+        a --sealed reveal file of up to 64 kB.
     """
     from cardgm import games, save
     from cardgm.run import Run
@@ -299,7 +306,7 @@ def play(
         from cardgm.game import SaveError
 
         try:
-            block = save.find_block(read_text(resume, "a SAVE block"))
+            block = save.find_block(read_text(resume, "a file holding a SAVE block"))
         except (InputError, OSError) as exc:
             _fail(_reason(resume, exc))
         if block is None:
@@ -725,7 +732,8 @@ def par_cmd(card: str, n: int, random_runs: int, out: str, no_plot: bool, seed: 
 @click.option("--quiet", "-q", "quiet", is_flag=True, help="No progress on stderr (it is drawn only at a terminal anyway).")
 def review_cmd(log: str, card: str | None, quiet: bool) -> None:
     """Review a run LOG (`cardgm play --log FILE`): your score against the best line, and the
-    first move after which the best was out of reach, with a call that would have kept it."""
+    first move after which the best was out of reach, with a call that would have kept it.
+    LOG is read up to 8 MB (a larger file is refused unread)."""
     from cardgm.solve.review import review, text
     from cardgm.verify.replay import LogError, read_log
 

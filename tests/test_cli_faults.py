@@ -302,3 +302,21 @@ def test_ctrl_c_in_any_command_is_one_line_and_exit_130(tmp_path: Path, monkeypa
     assert done.exit_code == 130, (done.exit_code, done.output)
     assert done.stderr.splitlines() == [done.stderr.strip()] and done.stderr.startswith("cardgm: " + said), done.stderr
     assert not (tmp_path / "report.html").exists()
+
+
+@pytest.mark.parametrize(
+    "command, limits",
+    [
+        (["play"], ["4,000 characters", "--resume file of up to 8 MB", "card file of up to 1 MB", "64 kB"]),
+        (["audit"], ["up to 8 MB", "1 GB", "2,000 player messages", "100", "4,000 characters"]),
+        (["verify", "run"], ["16 MB", "2,000 messages", "262,144 characters", "64 kB"]),
+        (["review"], ["8 MB"]),
+    ],
+    ids=["play", "audit", "verify-run", "review"],
+)
+def test_help_names_the_size_limits(tmp_path: Path, command: list[str], limits: list[str]) -> None:
+    """Issue 14, item 5: the limits a user can meet are in --help, as the refusals name them."""
+    done = cardgm(*command, "--help", cwd=tmp_path)
+    shown = " ".join(done.stdout.split())
+    for limit in limits:
+        assert limit in shown, (limit, done.stdout)

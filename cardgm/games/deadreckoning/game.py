@@ -211,9 +211,14 @@ def _card_seal(card: Card) -> Seal:
 def read_sealed_file(path: str | Path) -> tuple[Berth, Seal, bytes]:
     """The berth in a reveal file, its seal (the SHA-256 of the file's bytes) and its secret salt
     (the key of the duel's SAVE marks)."""
+    from cardgm.verify.inputs import MAX_REVEAL_BYTES, InputError, check_file
+
     p = Path(path)
     try:
+        check_file(p, MAX_REVEAL_BYTES, "reveal file")  # looked at before it is read: /dev/zero never ends
         data = p.read_bytes()
+    except InputError as exc:
+        raise ValueError(f"{p}: {exc}") from None
     except OSError as exc:
         raise ValueError(f"{p.name}: cannot read the reveal file ({exc.strerror})") from None
     try:
