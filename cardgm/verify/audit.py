@@ -807,6 +807,8 @@ class _Auditor:
         if cause.kind not in ("tape-changed", "tape-out-of-turn") or expected is None:
             return diffs, []
         position = cause.field.split()[1] if cause.field and cause.field.startswith("tape ") else ""
+        if cause.kind == "tape-out-of-turn" and cause.rules and cause.rules.startswith("tape "):
+            position = cause.rules.split()[1]  # a later position's value read in place of this one's
         if not (position.isdigit() and cause.ai and cause.ai.isdigit()):
             return diffs, []
         before = dict(self.patched)
