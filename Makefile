@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 CARD ?= becalmed
 
-.PHONY: setup play test clean
+.PHONY: setup play test lint clean
 
 $(BIN)/cardgm: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -19,6 +19,11 @@ play: setup
 
 test: setup
 	$(BIN)/python -m pytest -q
+
+# ruff and mypy as configured in pyproject.toml; .ci/run runs this before the tests.
+lint: setup
+	$(BIN)/ruff check cardgm tests bench
+	$(BIN)/mypy
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

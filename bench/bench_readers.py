@@ -53,7 +53,7 @@ def worker(seconds: float) -> dict[str, dict[str, object]]:
         g = game(gid)
         states = STATES[gid]()
         plan = [(states[r.state], r.before, r.message) for r in rows(gid)]
-        for state, before, message in plan[:50]:  # warm: imports and caches
+        for state, _before, message in plan[:50]:  # warm: imports and caches
             g.read(state, message, None)
         reads, start = 0, time.perf_counter()
         while time.perf_counter() - start < seconds:

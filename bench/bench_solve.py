@@ -52,11 +52,11 @@ def main() -> None:
             (f"{game_id}:{card.version}:{i}", derive(f"{game_id}:{card.version}:{i}", 40)) for i in range(args.seeds)
         ]
         for name, tape in tapes:
-            sol, figures = timed(lambda: S.solve(tape))
+            sol, figures = timed(lambda S=S, tape=tape: S.solve(tape))
             print(f"{game_id:13} {name:22} best {sol.score:3} end:{sol.end:12} {figures}", flush=True)
             if not args.no_ends and name == "printed":
                 for end in S.ENDS:
-                    e, figures = timed(lambda: S.solve(tape, end=end))
+                    e, figures = timed(lambda S=S, tape=tape, end=end: S.solve(tape, end=end))
                     print(f"{'':13} {'  end:' + end:22} best {e.score:3} {'':16} {figures}", flush=True)
     print(baseline.load())
     print("reference: seconds for 20,000 units of bench/baseline.py's fixed loop, just before each solve; ratio = solve / reference")

@@ -30,7 +30,6 @@ import os
 import re
 import secrets
 import signal
-import statistics
 import subprocess
 import tempfile
 import threading
@@ -154,8 +153,7 @@ def pct(values: list[float], q: float) -> float:
 def baseline(seconds: float) -> tuple[float, float, float]:
     """The same moves through the store in-process: moves/s, p50, p99 (seconds)."""
     from cardgm.card import load_card
-    from cardgm.store import open_store
-    from cardgm.store import play
+    from cardgm.store import open_store, play
 
     with tempfile.TemporaryDirectory() as folder:
         store = open_store(str(Path(folder) / "runs.sqlite3"))

@@ -184,7 +184,7 @@ class MovesEnv(CardEnv):
         info["action_mask"] = self.action_masks()
         return obs, info
 
-    def step(self, action: Any) -> tuple[str, SupportsFloat, bool, bool, dict[str, Any]]:  # type: ignore[override]
+    def step(self, action: Any) -> tuple[str, SupportsFloat, bool, bool, dict[str, Any]]:
         session = self._session()
         i = int(action)
         if not 0 <= i < len(self.universe):

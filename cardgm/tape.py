@@ -6,6 +6,7 @@ from its seed and checked against what the card prints.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 FNV_OFFSET = 2166136261
@@ -25,7 +26,7 @@ def _imul(a: int, b: int) -> int:
     return (a * b) & MASK32
 
 
-def mulberry32(state: int):
+def mulberry32(state: int) -> Iterator[float]:
     """Yield uniform floats in [0, 1) from mulberry32 seeded with `state` (unsigned 32-bit)."""
     a = state & MASK32
     while True:

@@ -8,8 +8,8 @@ import re
 
 from click.testing import CliRunner
 
-from cardgm.games.deadreckoning import seal
 from cardgm.cli import main
+from cardgm.games.deadreckoning import seal
 
 
 def cli(*args: str, input: str | None = None):

@@ -30,7 +30,7 @@ def fake_terminal(monkeypatch: pytest.MonkeyPatch) -> FakeTerminal:
 def test_a_counted_task_draws_a_bar_with_its_count_and_status(monkeypatch: pytest.MonkeyPatch) -> None:
     terminal = fake_terminal(monkeypatch)
     with task("Solving the tape", total=4) as t:
-        for i in range(4):
+        for _i in range(4):
             t.advance()
         t.status("best 96")
     drawn = terminal.getvalue()

@@ -20,17 +20,31 @@ def _fail(message: str, code: int = 2) -> None:
 @click.argument("agent", required=False)
 @click.option("--url", help="An OpenAI-compatible endpoint: its base (http://localhost:8000/v1) or …/chat/completions.")
 @click.option("--model", help="The model name to ask the endpoint for (with --url).")
-@click.option("--api-key-env", default=DEFAULT_KEY_ENV, show_default=True, metavar="VAR", help="The environment variable holding the endpoint's API key (none sent if it is unset).")
+@click.option(
+    "--api-key-env",
+    default=DEFAULT_KEY_ENV,
+    show_default=True,
+    metavar="VAR",
+    help="The environment variable holding the endpoint's API key (none sent if it is unset).",
+)
 @click.option("--temperature", type=float, help="Sampling temperature for the chat model (the endpoint's default if not given).")
 @click.option("--timeout", type=float, default=120.0, show_default=True, help="Seconds to wait for each answer from the endpoint.")
 @click.option("-c", "--card", "cards", multiple=True, metavar="CARD", help="A card to play (repeatable; every card by default).")
 @click.option("-n", "--runs", type=click.IntRange(1), default=5, show_default=True, help="Runs of each card.")
-@click.option("--first", type=click.IntRange(0), default=0, show_default=True, help="Run i plays deal FIRST+i: the tape seeded {id}:{version}:{n}, or a berth drawn from it.")
+@click.option(
+    "--first",
+    type=click.IntRange(0),
+    default=0,
+    show_default=True,
+    help="Run i plays deal FIRST+i: the tape seeded {id}:{version}:{n}, or a berth drawn from it.",
+)
 @click.option("--printed", is_flag=True, help="Play every run on the card as printed (its own tape; DEADRECKONING's berth, which its text shows).")
 @click.option("--max-turns", type=click.IntRange(1), default=200, show_default=True, help="Cut a run after this many messages (end:capped, score 0).")
 @click.option("--no-best", is_flag=True, help="Skip the exact search for each deal's best score (DROVER'S AUTUMN's takes seconds a tape).")
 @click.option("--json", "as_json", is_flag=True, help="Print the runs and the summary as one JSON object.")
-@click.option("--plot", "plot_path", type=click.Path(dir_okay=False, writable=True), help="Also draw each card's score over best to this image (PNG, needs matplotlib).")
+@click.option(
+    "--plot", "plot_path", type=click.Path(dir_okay=False, writable=True), help="Also draw each card's score over best to this image (PNG, needs matplotlib)."
+)
 def eval_command(
     agent: str | None,
     url: str | None,

@@ -58,7 +58,7 @@ def load_agent(spec: str) -> Factory:
     """A factory of players from "module:attr" (a function, or a class made once per run)."""
     module_name, sep, attr = spec.partition(":")
     if not sep or not module_name or not attr:
-        raise AgentError(f"{spec!r}: an agent is named module:function, e.g. cardgm.agents.examples:random_move")
+        raise AgentError(f"{spec!r}: an agent is named module:function, e.g. cardgm.agents.examples:RandomMove")
     if os.getcwd() not in sys.path:  # an agent in a file beside the user, as uvicorn finds apps
         sys.path.insert(0, os.getcwd())
     try:

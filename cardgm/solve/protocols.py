@@ -78,6 +78,40 @@ class Solver(Protocol):
         ...
 
 
+def _no_claims(card: Card, by_end: Mapping[str, Solution]) -> list[Claim]:
+    return []
+
+
+@dataclass(frozen=True)
+class ModuleSolver:
+    """A Solver made of a game module's own functions, the shape BECALMED and DROVER'S AUTUMN
+    share: `solve(tape, end=, progress=)`, `Search(tape)`, `message(action)`, `days(tape, line)`
+    giving (day, messages, state), and the state at a day's end put in words by `numbers`."""
+
+    ends: tuple[str, ...]
+    solve_line: Callable[..., Solution]
+    searcher: Callable[[tuple[int, ...]], Search]
+    say: Callable[[Any], str]
+    by_day: Callable[[tuple[int, ...], tuple[Any, ...]], Sequence[tuple[int, list[str], Any]]]
+    numbers: Callable[[Any], str]
+    card_claims: Callable[[Card, Mapping[str, Solution]], list[Claim]] = _no_claims
+
+    def solve(self, tape: tuple[int, ...], end: str | None = None, progress: Progress | None = None) -> Solution:
+        return self.solve_line(tape, end=end, progress=progress)
+
+    def search(self, tape: tuple[int, ...]) -> Search:
+        return self.searcher(tape)
+
+    def message(self, action: Any) -> str:
+        return self.say(action)
+
+    def days(self, tape: tuple[int, ...], line: tuple[Any, ...]) -> list[tuple[int, list[str], str]]:
+        return [(day, said, self.numbers(s)) for day, said, s in self.by_day(tape, line)]
+
+    def claims(self, card: Card, best: int, by_end: Mapping[str, Solution]) -> list[Claim]:
+        return self.card_claims(card, by_end)
+
+
 # A blind policy: it sees the state and the tape values read so far, never the tape itself.
 Policy = Callable[[Any, tuple[int, ...], random.Random], Any]
 

@@ -43,13 +43,13 @@ import hashlib
 import json
 import os
 import secrets
-from collections.abc import Iterator
 import threading
+from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 import sqlalchemy as sa
 from sqlalchemy import event
@@ -149,6 +149,10 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
+@overload
+def _aware(value: datetime) -> datetime: ...
+@overload
+def _aware(value: None) -> None: ...
 def _aware(value: datetime | None) -> datetime | None:
     # SQLite gives naive datetimes back; every time kept is UTC.
     return value.replace(tzinfo=UTC) if value is not None and value.tzinfo is None else value

@@ -383,10 +383,10 @@ def _titles() -> dict[str, str]:
 def find_card(message: str) -> PastedCard | None:
     """The card pasted in a player message, if it holds one (its '# TITLE' and its sections)."""
     titles = _titles()
-    for title, game_id in titles.items():
-        m = re.search(r"(?m)(?:^|\s)#\s+" + re.escape(title) + r"\b", message)
+    for card_title, game_id in titles.items():
+        m = re.search(r"(?m)(?:^|\s)#\s+" + re.escape(card_title) + r"\b", message)
         if m and message.count("## ") >= 3:
-            return PastedCard(message[m.start() :].lstrip(), game_id, title)
+            return PastedCard(message[m.start() :].lstrip(), game_id, card_title)
     m = re.search(r"(?m)^\s*#\s+[A-Z][A-Z'’ -]+", message)
     if m and message.count("## ") >= 3 and "RESULT: AIGC|" in message:
         text = message[m.start() :].lstrip()
@@ -628,7 +628,9 @@ class _Auditor:
             # Both lines stand at the block's numbers, the chat's turn counting on.
             self.true_run.resume_at(message.text, replace(loaded, turn=self.true_run.state.turn + 1))
             reply = self.own_run.resume_at(message.text, replace(loaded, turn=self.own_run.state.turn + 1))
-            ra = self._judge(index, message.text, message.where, ai_text, ai_where, expected=None, exp_reply=reply, true_step=None, true_reply=reply, resumed=loaded)
+            ra = self._judge(
+                index, message.text, message.where, ai_text, ai_where, expected=None, exp_reply=reply, true_step=None, true_reply=reply, resumed=loaded
+            )
             ra.notes.append("the player pasted a SAVE here and the game resumes from it, as the card allows")
             self.audits.append(ra)
             if ra.ai_text is not None:
@@ -659,7 +661,21 @@ class _Auditor:
         before_state = expected.before if expected is not None else own_run.state
         label = "the opening" if index == 0 else adapter.label(before_state)
         if ai_text is None:
-            ra = ReplyAudit(index, label, message, message_where, None, ai_where, None, true_reply.ledger, true_reply.text, exp_reply.ledger, None, None, true_result=true_reply.result)
+            ra = ReplyAudit(
+                index,
+                label,
+                message,
+                message_where,
+                None,
+                ai_where,
+                None,
+                true_reply.ledger,
+                true_reply.text,
+                exp_reply.ledger,
+                None,
+                None,
+                true_result=true_reply.result,
+            )
             ra.notes.append("the transcript has no AI reply to this message")
             return ra
         where = ai_where or "?"
@@ -673,7 +689,16 @@ class _Auditor:
             try:
                 ai_fields = adapter.parse(line)
             except ValueError as exc:
-                findings.append(Finding("ledger-format", index, where, sentence(f"The LEDGER line cannot be read: {exc}") + " The next reply is checked from the rules' numbers.", ai=line, rules=exp_reply.ledger))
+                findings.append(
+                    Finding(
+                        "ledger-format",
+                        index,
+                        where,
+                        sentence(f"The LEDGER line cannot be read: {exc}") + " The next reply is checked from the rules' numbers.",
+                        ai=line,
+                        rules=exp_reply.ledger,
+                    )
+                )
             else:
                 prev_line = self.audits[-1].ai_ledger if self.audits else None
                 for note in adapter.reading_notes(line, prev_line):
@@ -681,7 +706,16 @@ class _Auditor:
                         self.readings.append(note)
                 problem = adapter.strict_problem(line, game)
                 if problem:
-                    findings.append(Finding("ledger-format", index, where, sentence(f"The LEDGER line is not exactly as the card prints it: {problem}"), ai=line, rules=exp_reply.ledger))
+                    findings.append(
+                        Finding(
+                            "ledger-format",
+                            index,
+                            where,
+                            sentence(f"The LEDGER line is not exactly as the card prints it: {problem}"),
+                            ai=line,
+                            rules=exp_reply.ledger,
+                        )
+                    )
 
         def fields_now() -> tuple[dict[str, str], list[dict[str, str]]]:
             exp = adapter.fields(game, own_run.state)

@@ -200,7 +200,10 @@ def html_page(audit: Audit) -> str:
         if r.message is not None:
             if r.index == 0 or len(r.message) > 1500:
                 what = "the card" + (" and the SAVE" if audit.resumed and r.index == 0 else "") + " you pasted"
-                talk.append(f"<div class='player'><div class='who'>You ({esc(r.message_where or '')})</div><details><summary>{what} ({len(r.message):,} characters)</summary><pre>{esc(r.message)}</pre></details></div>")
+                talk.append(
+                    f"<div class='player'><div class='who'>You ({esc(r.message_where or '')})</div>"
+                    f"<details><summary>{what} ({len(r.message):,} characters)</summary><pre>{esc(r.message)}</pre></details></div>"
+                )
             else:
                 talk.append(f"<div class='player'><div class='who'>You ({esc(r.message_where or '')})</div><pre>{esc(r.message)}</pre></div>")
         if r.ai_text is not None:

@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from cardgm.save import BEGIN as SAVE_BEGIN
+from cardgm.save import END as SAVE_END
 from cardgm.verify.inputs import (
     MAX_EXPORT_BYTES,
     MAX_MESSAGES,
@@ -35,9 +37,6 @@ from cardgm.verify.inputs import (
     load_json,
     size_words,
 )
-
-from cardgm.save import BEGIN as SAVE_BEGIN
-from cardgm.save import END as SAVE_END
 
 PLAYER, AI = "player", "ai"
 
@@ -150,8 +149,8 @@ def _obj(value: object) -> dict:
 
 
 def _from_chatgpt(data: object) -> tuple[list[Turn], list[str]]:
-    convs = data if isinstance(data, list) else [data]
-    convs = [c for c in convs if isinstance(c, dict) and "mapping" in c]
+    found = data if isinstance(data, list) else [data]
+    convs: list[dict] = [c for c in found if isinstance(c, dict) and "mapping" in c]
     notes: list[str] = []
     if len(convs) > 1:
         with_ledger = [c for c in convs if "[L]" in json.dumps(c, ensure_ascii=False)]
@@ -411,6 +410,7 @@ def read_transcript(text: str) -> Transcript:
     text = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
     if not text.strip():
         raise TranscriptError("the transcript is empty")
+    found: Transcript | None
     if text.lstrip()[:1] in "[{" and not text.lstrip().startswith("[L]"):
         found = _read_json(text)
     else:

@@ -5,8 +5,12 @@ from __future__ import annotations
 import os
 import socket
 import sys
+from typing import TYPE_CHECKING
 
 import click
+
+if TYPE_CHECKING:
+    from cardgm.store import Store
 
 
 def _fail(message: str) -> None:
@@ -18,7 +22,12 @@ def _fail(message: str) -> None:
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (0.0.0.0 for every interface).")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="Port (0 picks a free one).")
 @click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True, help="Worker processes; they share the database.")
-@click.option("--database", "database", metavar="URL|FILE", help="Where runs are kept: a SQLite file or a database URL (default $CARDGM_DATABASE_URL, else a SQLite file in your data folder).")
+@click.option(
+    "--database",
+    "database",
+    metavar="URL|FILE",
+    help="Where runs are kept: a SQLite file or a database URL (default $CARDGM_DATABASE_URL, else a SQLite file in your data folder).",
+)
 @click.option("--access-log", is_flag=True, help="Log every request (the log then holds play addresses, which are capabilities).")
 @click.option("--warm/--no-warm", default=True, show_default=True, help="Work out the epilogue's best lines at start (seconds, once per database).")
 def serve(host: str, port: int, workers: int, database: str | None, access_log: bool, warm: bool) -> None:
@@ -61,7 +70,7 @@ def serve(host: str, port: int, workers: int, database: str | None, access_log: 
     )
 
 
-def _warm(store) -> None:
+def _warm(store: Store) -> None:
     """Solve each card's tape for the epilogue in the background, once: the store keeps it."""
     import threading
 

@@ -227,3 +227,11 @@ def test_the_stub_stops_by_itself() -> None:
                 break
             time.sleep(0.01)
         assert stub._closed
+
+
+def test_a_bare_agent_name_is_refused_with_an_example_that_loads() -> None:
+    with pytest.raises(AgentError) as refused:
+        load_agent("random")
+    example = re.search(r"e\.g\. (\S+)", str(refused.value))
+    assert example is not None
+    assert callable(load_agent(example.group(1)))  # the example it gives is one that exists

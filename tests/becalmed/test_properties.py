@@ -7,7 +7,8 @@ from dataclasses import replace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st_
 
-from cardgm.games.becalmed import notation as N, rules as R
+from cardgm.games.becalmed import notation as N
+from cardgm.games.becalmed import rules as R
 from cardgm.games.becalmed.game import make_game
 from cardgm.games.becalmed.state import State
 from cardgm.run import Run

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from cardgm.game import ReadAs
-from cardgm.games.becalmed import reader, rules as R
+from cardgm.games.becalmed import reader
+from cardgm.games.becalmed import rules as R
 from cardgm.games.becalmed.game import make_game
 
 from .support import CARD, TAPE, new_run, st

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from cardgm.game import ReadAs
-from cardgm.games.becalmed import reader, rules as R
+from cardgm.games.becalmed import reader
+from cardgm.games.becalmed import rules as R
 
 from .support import TAPE, new_run, st
 
@@ -30,6 +31,15 @@ def calls(r) -> tuple:
         ("dry, down, bail her dry", ("DRY", "DOWN", "BAIL")),
         ("short, sail, row. three days in a row now", ("SHORT", "SAIL", "ROW")),
         ("nance is down? no. full sail row", ("FULL", "SAIL", "ROW")),
+        ("drink our fill, get the sail up, row", ("FULL", "SAIL", "ROW")),
+        ("full measure, run up the canvas, pull", ("FULL", "SAIL", "ROW")),
+        ("short, hoist the sail, everyone on the oars", ("SHORT", "SAIL", "ROW")),
+        ("short, strike sail, keep watch", ("SHORT", "DOWN", "WATCH")),
+        ("short, douse the sail, sit up tonight", ("SHORT", "DOWN", "WATCH")),
+        ("short, take the sail down, bail out", ("SHORT", "DOWN", "BAIL")),
+        ("short, everyone in the shade, watch", ("SHORT", "AWNING", "WATCH")),
+        ("nothing from the breaker, stow it, lines over", ("DRY", "DOWN", "FISH")),
+        ("short, sail, row. we've had our fill of sun", ("SHORT", "SAIL", "ROW")),
     ],
 )
 def test_ruling_33_casual_call_words_and_nouns_that_are_not_calls(message, want):
@@ -131,6 +141,40 @@ def test_ruling_39_a_yes_runs_held_calls_that_lack_nothing():
     assert read(s, "ok", confirm).kind is ReadAs.MOVE
     asked = read(s, "what's the weather tomorrow?", confirm)
     assert "Say yes to run them" in asked.text and calls(asked) == ("FULL", None, "WATCH")
+
+
+LOST_SAVE = """-----BEGIN AIGC SAVE-----
+game:becalmed
+m:open-boat
+rules:1
+turn:9
+day:5/14
+westing:11/30
+water:27
+thirst:3/7
+canvas:lost
+flares:2
+crew:P.C.O.N.Y.
+tape:9
+flags:none
+sha:none
+-----END AIGC SAVE-----"""
+
+
+@pytest.mark.parametrize("answers", [["yes"], ["yep do it"], ["no", "yes"], ["no", "ok"], ["what's the weather tomorrow?", "yes"]])
+def test_ruling_39_a_sail_on_a_lost_canvas_resumed_from_a_save_is_completed_by_a_yes(answers: list[str]) -> None:
+    """Issue 10: a LOST canvas reached the way a player reaches it, by a SAVE block; the SAIL call is
+    refused and the rest confirmed, and a yes runs FULL, WATCH (day 5 becomes day 6, 4 measures
+    poured), never "Held: FULL, WATCH." again and again."""
+    run = new_run()
+    assert run.reply(LOST_SAVE).fields["canvas"] == "lost"
+    confirm = run.reply("full, sail, watch")
+    assert confirm.read_as is ReadAs.CONFIRM and "Run FULL, WATCH with the canvas as it lies? (yes/no)" in confirm.text
+    *between, last = [run.reply(a) for a in answers]
+    for r in between:
+        assert r.read_as is not ReadAs.MOVE and r.fields["day"] == 5 and r.fields["water"] == 27
+    assert last.read_as is ReadAs.MOVE and "FULL: 4 measures go round" in last.text and "hands WATCH" in last.text
+    assert last.fields["day"] == 6 and last.fields["water"] == 23
 
 
 def test_ruling_40_a_limit_said_with_calls_says_the_calls_are_not_taken():

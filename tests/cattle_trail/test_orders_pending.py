@@ -1,9 +1,11 @@
 """DROVER'S AUTUMN: business said twice, pending questions never dropped without a word, save and
-help inside a longer message, what-ifs first (rulings 46–49 in docs/rulings.md)."""
+help inside a longer message, what-ifs first, numbers asked for (rulings 46–50 in docs/rulings.md)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
+
+import pytest
 
 from cardgm.game import ReadAs
 from cardgm.run import Run
@@ -18,6 +20,22 @@ def test_ruling_46_business_said_twice_counts_twice() -> None:
     assert summary(reading("smiddy", "sell 5. sell 5. rest")) == "move REST +SELL10"
     # a correction between them: the last stands
     assert summary(reading("inn", "buy 3 meal, no, buy 2 meal. steady")) == "confirm STEADY +MEAL2"
+
+
+def test_ruling_46_a_refused_errand_said_twice_is_refused_once_in_one_line() -> None:
+    reason = "At most two hands on their feet, and Ewan and Calum are on theirs; no charge."
+    r = reading("smiddy", "Hire a hand. Hire a hand.")  # Ewan and Calum on their feet: both refused
+    assert r.text.count(reason) == 1 and "HIRE 2" in r.text
+    run = _run_at("smiddy")
+    r = run.reply("Hire a hand. Hire a hand. steady")
+    assert r.read_as is ReadAs.MOVE and r.prose.count("HIRE refused.") == 1 and r.prose.count(reason) == 1
+    # one place free: the first is hired, the second refused, each said once
+    run = _run_at("smiddy")
+    run.state = replace(run.state, crew=("you", "Calum", "Bran"), laid=("Ewan",))
+    run.reply("Hire a hand. Hire a hand.")
+    r = run.reply("yes")
+    assert r.fields["silver"] == 16 and "Hector" in r.fields["crew"]
+    assert r.prose.count("You hire Hector") == 1 and r.prose.count("HIRE refused.") == 1
 
 
 def _run_at(place: str) -> Run:
@@ -65,3 +83,66 @@ def test_ruling_49_a_what_if_is_worked_before_the_tables_answer() -> None:
     assert r.kind is ReadAs.ANSWER and r.text.startswith("If FORD")
     r = reading("ford", "what is the ford?")
     assert "THE FORD —" in r.text
+
+
+def test_ruling_47_a_question_asked_while_business_waits_keeps_it_waiting() -> None:
+    """Issue 10: "buy 4 meal", then a question, then "yes": the question is answered and the confirm
+    asked again, so the yes buys the meal (it was "Nothing is waiting on a yes")."""
+    run = _run_at("inn")
+    run.reply("buy 4 meal")
+    r = run.reply("what's the tape today?")
+    assert r.read_as is ReadAs.CONFIRM and "Day 4 reads" in r.text and "Asked above, still waiting: Today: MEAL 4" in r.text
+    assert r.fields["meal"] == 8 and r.fields["mile"] == 33
+    r = run.reply("yes")
+    assert r.read_as is ReadAs.MOVE and r.fields["meal"] == 12 and r.fields["silver"] == 16
+    # a how-many and the options of a message that held business are kept the same way
+    run = _run_at("inn")
+    run.reply("buy meal")
+    r = run.reply("what is the glen?")
+    assert r.read_as is ReadAs.ASK and "THE GLEN 33→57" in r.text and "Asked above, still waiting: How many MEAL?" in r.text
+    r = run.reply("3")
+    assert r.read_as is ReadAs.CONFIRM and "Today: MEAL 3" in r.text
+    assert run.reply("yes").fields["silver"] == 17
+    run = _run_at("inn")
+    run.reply("buy 2 meal and push or rest")
+    r = run.reply("what's the tape today?")
+    assert r.read_as is ReadAs.ASK and r.prose.endswith("Asked above, still waiting: PUSH or REST?")
+    r = run.reply("push")
+    assert r.read_as is ReadAs.MOVE and r.fields["meal"] == 9 and r.fields["mile"] == 49  # MEAL 2 bought, one eaten
+    # the question asked twice is asked once more, not nested
+    run = _run_at("inn")
+    run.reply("buy 4 meal")
+    run.reply("what's the tape today?")
+    r = run.reply("what's the tape tomorrow?")
+    assert r.text.count("Asked above, still waiting") == 1 and r.text.count("Today: MEAL 4") == 1
+
+
+@pytest.mark.parametrize(
+    "message,want",
+    [
+        ("what's my silver?", "SILVER 17."),
+        ("silver?", "SILVER 17."),
+        ("how much silver do I have", "SILVER 17."),
+        ("how much meal", "MEAL 5 (the bag holds 12; the party eats 1 a day)."),
+        ("how many head", "HEAD 57."),
+        ("how many cattle do we have left?", "HEAD 57."),
+        ("what day is it", "Day 9 of 20, 11 more after today; day 21 still sells, one FLESH down."),
+        ("how many days left?", "Day 9 of 20, 11 more after today"),
+        ("what's the flesh", "FLESH 4 of 6."),
+        ("how much wear?", "WEAR 2 of 5"),
+        ("what's the spate", "SPATE 2 of 3: the rivers are HIGH."),
+        ("who's laid up?", "Laid up: Ewan."),
+        ("how's the herd?", "HEAD 57, FLESH 4 of 6."),
+        ("what's my silver and meal?", "MEAL 5 (the bag holds 12; the party eats 1 a day). SILVER 17."),
+        ("how far to go", "the tryst ground is 89 miles on"),
+    ],
+)
+def test_ruling_50_the_numbers_asked_for_are_answered_from_the_ledger(message: str, want: str) -> None:
+    """HARD RULE 5: "Answer questions on the tape, tables and numbers … exactly": each number asked
+    for by name is answered in one line from the state, and the order asked for; no day is used."""
+    state = at("smiddy", head=57, flesh=4, meal=5, silver=17, wear=2, spate=2, crew=("you", "Calum", "Bran"), laid=("Ewan",))
+    r = reading(state, message)
+    assert r.kind is ReadAs.ANSWER and r.action is None and want in r.text
+    first = r.text.split("\n\n")[0]
+    assert "\n" not in first and "not something this card answers" not in r.text
+

@@ -12,8 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardgm.games.deadreckoning import seal
-from cardgm.games.deadreckoning import rules
+from cardgm.games.deadreckoning import rules, seal
 from cardgm.games.deadreckoning.hunt import analysis, batch, strategies, tree
 from cardgm.games.deadreckoning.hunt import odds as hunt_odds
 from cardgm.games.deadreckoning.hunt import space as berths

@@ -116,7 +116,7 @@ def test_a_save_of_a_cleared_sea_is_refused() -> None:
         notation.parse_save(_block(grid=grid, shots="10", hits="10", turn="11", sunk="Cutter"))
 
 
-def _grid(x: list[str] = [], o: list[str] = []) -> str:
+def _grid(x: tuple[str, ...] | list[str] = (), o: tuple[str, ...] | list[str] = ()) -> str:
     g = ["."] * 64
     for c, mark in [(c, "x") for c in x] + [(c, "o") for c in o]:
         g[(int(c[1]) - 1) * 8 + "ABCDEFGH".index(c[0])] = mark

@@ -116,7 +116,9 @@ def test_reading_the_seal_early_is_refused(message: str) -> None:
     assert voice.REFUSE_SEAL_EARLY in r.text
 
 
-@pytest.mark.parametrize("message", ["how long are the ships?", "what are the ship lengths", "how many ships are there?", "can ships touch at a corner?", "what are the rules"])
+@pytest.mark.parametrize(
+    "message", ["how long are the ships?", "what are the ship lengths", "how many ships are there?", "can ships touch at a corner?", "what are the rules"]
+)
 def test_the_public_fleet_is_told_when_asked(message: str) -> None:  # rulings 4 and 11
     _, (r,) = play([message])
     assert r.read_as is ReadAs.ANSWER
@@ -147,16 +149,27 @@ def test_the_cards_phrase_strikes_the_colours_at_once(message: str) -> None:  # 
     assert r.kind is ReadAs.MOVE and r.action == StrikeColours()
 
 
-@pytest.mark.parametrize("message", ["I give up", "I surrender", "strike", "I quit", "I strike my colours?"])
+@pytest.mark.parametrize(
+    "message", ["I give up", "I surrender", "give up", "i surrender", "we surrender", "ok i give up", "I give up.", "i'm done, i give up"]
+)
+def test_i_give_up_and_i_surrender_strike_the_colours_at_once(message: str) -> None:  # ruling 3
+    _, (r,) = play([message])
+    assert r.read_as is ReadAs.MOVE and r.ended and r.end == "struck-colours" and "(yes/no)" not in r.text
+
+
+@pytest.mark.parametrize(
+    "message", ["strike", "I quit", "quit", "resign", "I'm done", "surrender", "giving up", "I strike my colours?", "I give up?",
+                "should I give up?", "if I miss again I give up", "i give up on this"]
+)
 def test_any_other_surrender_asks_to_confirm(message: str) -> None:  # ruling 3
     _, (r,) = play([message])
     assert r.read_as is ReadAs.CONFIRM and r.text.count("(yes/no)") == 1 and not r.ended
 
 
 def test_a_confirmed_surrender_ends_the_duel_and_a_refused_one_does_not() -> None:
-    _, replies = play(["I give up", "yes"])
+    _, replies = play(["I quit", "yes"])
     assert replies[-1].ended and replies[-1].end == "struck-colours"
-    _, replies = play(["I give up", "no", "B2"])
+    _, replies = play(["I quit", "no", "B2"])
     assert not replies[1].ended and "Colours stay up" in replies[1].text
     assert replies[2].fields["hits"] == 1
 

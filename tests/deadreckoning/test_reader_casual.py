@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from cardgm.game import ReadAs
 from cardgm.games.deadreckoning.rules import Salvo, StrikeColours
-from cardgm.games.deadreckoning.state import Duel, cell_index
 from cardgm.games.deadreckoning.seal import draw_berth
+from cardgm.games.deadreckoning.state import Duel, cell_index
 
 from .helpers import game_on, new_run, play
 
@@ -60,6 +60,17 @@ def test_ruling_18_corrections_reasons_and_alternatives():
     assert pair.kind is ReadAs.ASK and "One salvo at a time: that names B5 and C5" in pair.text
 
 
+@pytest.mark.parametrize(
+    "message", ["b2 was a hit so c2", "since b2 missed, c2", "b2 hit, so try c2", "B2 was a hit, so C2", "because b2 hit, c2"]
+)
+def test_ruling_18_the_reason_cell_is_not_the_shot_on_a_fresh_sea(message: str) -> None:
+    """Issue 10: on a fresh sea B2 is unfired, and a reason naming it still does not fire it: C2 is
+    the shot, B2 stays unfired, one salvo counted."""
+    _, (r,) = play([message])
+    assert r.read_as is ReadAs.MOVE and "Salvo at C2" in r.text and "B2" not in r.text
+    assert r.fields["shots"] == 1 and r.fields["grid"][cell_index("B2")] == "." and r.fields["grid"][cell_index("C2")] != "."
+
+
 def test_ruling_19_a_fired_cell_named_again_or_asked_about():
     _, replies = play(["B2", "back to b2"])
     assert "already fired on B2" in replies[-1].text and replies[-1].fields["shots"] == 1
@@ -70,7 +81,9 @@ def test_ruling_19_a_fired_cell_named_again_or_asked_about():
 
 
 def test_ruling_20_a_surrender_said_with_a_no_is_not_one():
-    for message in ("I give up", "I surrender", "ok i give up", "white flag 🏳️"):
+    for message in ("I give up", "I surrender", "ok i give up"):
+        assert reading(message).action == StrikeColours() and reading(message).kind is ReadAs.MOVE  # ruling 3
+    for message in ("I quit", "white flag 🏳️"):
         assert reading(message).kind is ReadAs.CONFIRM
     for message in ("don't give up", "never surrender!", "I won't give up"):
         r = reading(message)
@@ -99,3 +112,44 @@ def test_ruling_22_no_reading_depends_on_the_berth(one: int, two: int, messages:
     for m in messages:
         ra, rb = a.read(state, m, None), b.read(state, m, None)
         assert (ra.kind, ra.action, ra.command, ra.text) == (rb.kind, rb.action, rb.command, rb.text)
+
+
+def test_ruling_24_a_question_asked_while_a_surrender_or_a_cell_waits_keeps_it_waiting() -> None:
+    _, replies = play(["I quit", "how many shots?", "yes"])
+    assert replies[1].read_as is ReadAs.CONFIRM and "Salvos fired: 0" in replies[1].text
+    assert "Asked above, still waiting: Strike your colours?" in replies[1].text and not replies[1].ended
+    assert replies[2].ended and replies[2].end == "struck-colours"
+    _, replies = play(["b5 or c5", "how long are the ships?", "the first"])
+    assert "Asked above, still waiting: B5 or C5: which one?" in replies[1].text and replies[1].fields["shots"] == 0
+    assert "Salvo at B5" in replies[2].text
+    _, replies = play(["maybe b5", "status", "what's the commitment?", "yes"])
+    assert replies[2].text.count("Asked above, still waiting") == 1 and "Salvo at B5" in replies[3].text
+    _, replies = play(["I quit", "how many shots?", "no"])  # a no still declines it
+    assert "Colours stay up" in replies[2].text and not replies[2].ended
+
+
+@pytest.mark.parametrize(
+    "message,want",
+    [
+        ("what turn is it?", "This reply is turn 7"),
+        ("how many turns", "This reply is turn 7"),
+        ("how many misses?", "Misses: 3 of 5 salvos."),
+        ("how many ships are left?", "Sunk: Cutter; 3 of the four still afloat."),
+        ("which ships are sunk?", "Sunk: Cutter; 3 of the four still afloat."),
+        ("what have I sunk", "Sunk: Cutter"),
+        ("how many cells left?", "Hits: 2 of the ten hull cells; 8 still to find."),
+        ("how many shots have I fired?", "Salvos fired: 5. Hits: 2."),
+        ("shots?", "Salvos fired: 5."),
+    ],
+)
+def test_ruling_25_the_counts_asked_for_are_answered_from_the_grid(message: str, want: str) -> None:
+    state = Duel(turn=6, grid=grid(B2="x", C2="x", A1="o", D4="o", H8="o"), sunk=("Cutter",))
+    r = reading(message, state)
+    assert r.kind is ReadAs.ANSWER and want in r.text
+
+
+def test_ruling_25_a_count_names_no_ship_and_no_hull_the_player_has_not_seen_go_down() -> None:
+    state = Duel(turn=6, grid=grid(B2="x", C2="x", A1="o", D4="o", H8="o"), sunk=("Cutter",))
+    assert "Sunk:" not in reading("is the sloop sunk?", state).text  # a name not yet announced: sealed
+    assert reading("how long is the ship left?", state).detail["topic"] == "refuse-hull"
+

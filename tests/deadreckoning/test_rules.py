@@ -105,7 +105,7 @@ def test_shots_count_distinct_cells_fired() -> None:
 
 
 def test_the_shot_grid_is_printed_on_every_reply_before_the_end() -> None:  # ruling 12
-    _, replies = play(["D4", "D4", "warmer?", "I4", "save", "nonsense", "I give up", "no"])
+    _, replies = play(["D4", "D4", "warmer?", "I4", "save", "nonsense", "I quit", "no"])
     for r in replies:
         assert r.text.count(GRID_HEADER + "\n") == 1
         picture = r.text[r.text.index(GRID_HEADER) :].split("\n")[1:9]

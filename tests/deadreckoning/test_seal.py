@@ -45,7 +45,7 @@ def _count_by_halos(size: int) -> int:
 
     two, three = runs(2), runs(3)
     n = 0
-    for cm, ch in two:
+    for _cm, ch in two:
         for sm, sh in three:
             if sm & ch:
                 continue
@@ -134,7 +134,7 @@ def test_draw_berth_covers_the_berth_space() -> None:
     rng = random.Random(12)
     draws = [seal.draw_berth(rng) for _ in range(20000)]
     assert len(set(draws)) >= 19_950  # out of sixteen million, repeats are rare
-    for k, (name, length) in enumerate(FLEET):
+    for k, (_name, length) in enumerate(FLEET):
         seen = {s.ships[k].cells for s in draws}
         assert len(seen) == len(seal.placements(length))  # every place every ship can lie
         assert {_orientation(c) for c in seen} == {"across", "down"}

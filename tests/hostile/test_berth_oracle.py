@@ -15,9 +15,9 @@ import pytest
 
 from cardgm.card import load_card
 from cardgm.games import make_game
+from cardgm.games.deadreckoning.seal import draw_berth, write_reveal
 from cardgm.games.deadreckoning.state import cell_name
 from cardgm.run import Run
-from cardgm.games.deadreckoning.seal import draw_berth, write_reveal
 
 
 def _sealed(folder: Path, seed: int) -> Run:

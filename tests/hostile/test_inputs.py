@@ -82,7 +82,11 @@ messages = st.fixed_dictionaries(
 
 @settings(max_examples=300, deadline=None)
 @given(
-    st.dictionaries(st.sampled_from(["a", "b", "c"]), st.one_of(nodes, json_values, st.builds(lambda m: {"message": m, "parent": "a", "children": []}, messages)), max_size=3),
+    st.dictionaries(
+        st.sampled_from(["a", "b", "c"]),
+        st.one_of(nodes, json_values, st.builds(lambda m: {"message": m, "parent": "a", "children": []}, messages)),
+        max_size=3,
+    ),
     json_values | st.sampled_from(["a", "b", "c"]),
     json_values,
 )
@@ -110,7 +114,11 @@ def test_an_export_over_the_transcript_limit_is_read_one_conversation_at_a_time(
     """The export's conversations are read in turn; the first with a LEDGER line is audited, and
     its turns are what reading the whole file gives."""
     game = json.loads((TRANSCRIPTS / "becalmed-clean-chatgpt.json").read_text(encoding="utf-8"))[0]
-    filler = {"title": "bread", "current_node": "a", "mapping": {"a": {"message": {"author": {"role": "user"}, "content": {"content_type": "text", "parts": ["flour " * 300]}}, "parent": None}}}
+    filler = {
+        "title": "bread",
+        "current_node": "a",
+        "mapping": {"a": {"message": {"author": {"role": "user"}, "content": {"content_type": "text", "parts": ["flour " * 300]}}, "parent": None}},
+    }
     path = tmp_path / "conversations.json"
     path.write_text(json.dumps([filler] * 40 + [game, filler]), encoding="utf-8")
     whole = read_transcript(path.read_text(encoding="utf-8"))

@@ -69,11 +69,13 @@ CASES: dict[str, Case] = {
     "audit-big-integer": Case(text("t.json", BIG_INT), ("audit", "t.json"), ("5,000 digits", "100")),
     "audit-chatgpt-node-not-object": Case(
         text("t.json", json.dumps([{**CHATGPT, "mapping": {"a": 5, "b": {"message": 3, "parent": "a"}}}])),
-        ("audit", "t.json"), ("not an object",),
+        ("audit", "t.json"),
+        ("not an object",),
     ),
     "audit-chatgpt-message-not-object": Case(
         text("t.json", json.dumps([{**CHATGPT, "mapping": {"b": {"message": [1], "parent": None}}}])),
-        ("audit", "t.json"), ("not an object",),
+        ("audit", "t.json"),
+        ("not an object",),
     ),
     "audit-chatgpt-parent-a-list": Case(
         text("t.json", json.dumps([{**CHATGPT, "mapping": {"b": {"message": {"author": "x", "content": 7}, "parent": ["a"]}}}])),
@@ -93,7 +95,9 @@ CASES: dict[str, Case] = {
     # -- verify run --
     "run-deep-json": Case(text("r.log", DEEP), ("verify", "run", "r.log"), ("100 levels",)),
     "run-deep-json-lines": Case(text("r.log", log(HEADER) + '{"a":' * 1000 + "1" + "}" * 1000 + "\n"), ("verify", "run", "r.log"), ("line 2", "100 levels")),
-    "run-big-integer": Case(text("r.log", log(HEADER) + '{"message": "x", "text": "y", "turn": ' + "9" * 4400 + "}\n"), ("verify", "run", "r.log"), ("4,400 digits",)),
+    "run-big-integer": Case(
+        text("r.log", log(HEADER) + '{"message": "x", "text": "y", "turn": ' + "9" * 4400 + "}\n"), ("verify", "run", "r.log"), ("4,400 digits",)
+    ),
     "run-message-not-text": Case(text("r.log", log(HEADER, {**REPLY, "message": 5})), ("verify", "run", "r.log"), ("message is not text",)),
     "run-text-not-text": Case(text("r.log", log(HEADER, {**REPLY, "text": ["x"]})), ("verify", "run", "r.log"), ("text is not text",)),
     "run-game-not-text": Case(text("r.log", log({**HEADER, "game": 5}, REPLY)), ("verify", "run", "r.log"), ("game",)),
@@ -101,10 +105,14 @@ CASES: dict[str, Case] = {
     "run-options-a-list": Case(text("r.log", log({**HEADER, "options": [1, 2]}, REPLY)), ("verify", "run", "r.log"), ("options",)),
     "run-option-value-wrong": Case(text("r.log", log({**HEADER, "options": {"stop_day": 99}}, REPLY)), ("verify", "run", "r.log"), ("stop_day",)),
     "run-sealed-file-not-text": Case(
-        text("r.log", log({**HEADER, "game": "deadreckoning", "options": {"sealed_file": 7}}, REPLY)), ("verify", "run", "r.log"), ("sealed_file",),
+        text("r.log", log({**HEADER, "game": "deadreckoning", "options": {"sealed_file": 7}}, REPLY)),
+        ("verify", "run", "r.log"),
+        ("sealed_file",),
     ),
     "run-sealed-file-a-device": Case(
-        text("r.log", log({**HEADER, "game": "deadreckoning", "options": {"sealed_file": os.devnull}}, REPLY)), ("verify", "run", "r.log"), ("regular file",),
+        text("r.log", log({**HEADER, "game": "deadreckoning", "options": {"sealed_file": os.devnull}}, REPLY)),
+        ("verify", "run", "r.log"),
+        ("regular file",),
     ),
     "run-sealed-log-moved": Case(sealed_then_moved, ("verify", "run", "run.log"), ("rev.md", "--sealed")),
     "run-card-on-a-json-array": Case(text("r.log", "[1, 2]\n"), ("verify", "run", "--card", "becalmed", "r.log"), ("JSON array",)),
@@ -116,7 +124,9 @@ CASES: dict[str, Case] = {
     "run-too-many-lines": Case(text("r.log", "x\n" * (MAX_LINES + 1)), ("verify", "run", "--card", "becalmed", "r.log"), ("2,000 messages",)),
     "run-too-many-messages": Case(text("r.log", "what now\n" * 2001), ("verify", "run", "--card", "becalmed", "r.log"), ("2,001", "2,000")),
     "run-line-too-long": Case(
-        text("r.log", log(HEADER, {**REPLY, "message": "FULL " * 60_000})), ("verify", "run", "r.log"), ("262,144",),
+        text("r.log", log(HEADER, {**REPLY, "message": "FULL " * 60_000})),
+        ("verify", "run", "r.log"),
+        ("262,144",),
     ),
     # -- cardgm play (issue 14, item 4) --
     "play-stdin-not-utf8-with-log": Case(lambda w: None, ("play", "becalmed", "--log", "run.jsonl"), ("stdin", "UTF-8"), stdin=b"FULL, SAIL, ROW\n\xff\xfe\n"),

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from cardgm.card import load_card
 from cardgm.games.becalmed import rules as R
-from cardgm.games.becalmed.state import State
 from cardgm.games.becalmed import solve as B
+from cardgm.games.becalmed.state import State
 from cardgm.solve.review import replay
 
 CARD = load_card("becalmed")

@@ -4,18 +4,17 @@ best line replayed through the Run to its score."""
 from __future__ import annotations
 
 import random
-
-import pytest
 from dataclasses import replace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardgm.card import load_card
 from cardgm.games.cattle_trail import rules as R
+from cardgm.games.cattle_trail import solve as C
 from cardgm.games.cattle_trail.actions import Business, DayOrder
 from cardgm.games.cattle_trail.state import Drove
-from cardgm.games.cattle_trail import solve as C
 from cardgm.solve.review import replay
 
 CARD = load_card("cattle-trail")

@@ -14,8 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardgm.card import load_card
-from cardgm.games import card_text as builtin_text
 from cardgm.cli import main
+from cardgm.games import card_text as builtin_text
 from cardgm.games import make_game
 from cardgm.games.becalmed import rules as BR
 from cardgm.run import Run

@@ -8,8 +8,6 @@ from __future__ import annotations
 import random
 import re
 
-import pytest
-
 from cardgm import games
 from cardgm.game import secret_name
 from cardgm.games.deadreckoning import seal

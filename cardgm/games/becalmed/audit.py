@@ -214,7 +214,7 @@ class BecalmedAdapter(Adapter):
                                             "The tape is read in order, two values a day."))
                         flagged = True
                 continue
-            if not moved or kind is None:
+            if not moved or kind is None or name is None:  # kind is None whenever name is
                 continue
             q = next((q for q in sorted(slots) if (q % 2 == 1) == (kind == "sky")), None)
             if q is None or q in said_at:
@@ -383,7 +383,7 @@ def named_calls(message: str, state: State, previous: Any) -> dict[str, set[Any]
         if any(_has(text, words, w) for w in _NONE_BURN):
             burn.add(0)
         return out if burn else None
-    exact = set()
+    exact: set[str] = set()
     for kind, calls in _LEXICON.items():
         for call, phrases in calls.items():
             if any(_has(text, words, p) for p in phrases):

@@ -327,9 +327,9 @@ def _parts(state: State, calls: R.Calls, tape: tuple[int, ...]) -> str:
         if h == "ROW":
             out.append(f"ROW adds +1 league and +1 thirst; it needs three on their feet ({len(state.on_feet())} are)")
         elif h == "FISH":
-            catch = 5 if sky_value <= 4 else 2
+            fished = 5 if sky_value <= 4 else 2
             torn = "; tonight's sea is SHARKS, which tears it off the line" if tonight == "SHARKS" else ""
-            out.append(f"FISH brings +{catch} measures on a {sky.name}{torn}")
+            out.append(f"FISH brings +{fished} measures on a {sky.name}{torn}")
         elif h == "BAIL":
             seams = "closes the seams tonight" if state.seams else "has no worked seams to close"
             gale = "; with the canvas DOWN it keeps her dry in this weather" if hard else ""

@@ -47,7 +47,8 @@ YES = frozenset({
     "yes", "y", "yeah", "yea", "yep", "yup", "ya", "aye", "aye aye", "ok", "okay", "k", "sure", "do it", "go",
     "go ahead", "run them", "run it", "carry on", "yes please", "confirm", "correct", "affirmative", "yes do it",
     "yes run them", "ok do it", "yes go", "thats right", "that s right", "sounds good", "fine", "yes sir",
-    "aye sir", "please", "yes yes", "ok go", "okay go", "yes run it", "do that",
+    "aye sir", "please", "yes yes", "ok go", "okay go", "yes run it", "do that", "yep do it", "yeah do it",
+    "yup do it", "aye do it", "sure do it", "yes go ahead", "yeah go ahead", "ok go ahead", "go for it", "yes that",
 })  # fmt: skip
 NO = frozenset({"no", "n", "nay", "no thanks", "nope", "nah", "cancel", "no no"})
 _THUMBS = frozenset({"👍", "✅", "👌"})
@@ -69,7 +70,10 @@ _SAVE_OBJECTS = frozenset(
 )
 _GIVE_UP = frozenset({"give up", "i give up", "quit", "i quit", "surrender", "i surrender", "end the game",
                       "stop playing", "resign", "abandon ship", "we give up", "end game", "quit game"})  # fmt: skip
-_ADVICE = re.compile(r"\b(?:what should (?:we|i) do|what do you (?:suggest|recommend|think)|any advice|advice|recommend|suggest|best (?:call|calls|move|choice|plan))\b")
+_ADVICE = re.compile(
+    r"\b(?:what should (?:we|i) do|what do you (?:suggest|recommend|think)|any advice|advice|recommend|suggest|"
+    r"best (?:call|calls|move|choice|plan))\b"
+)
 
 
 def _norm(message: str) -> str:
@@ -162,7 +166,7 @@ def read(state: State, message: str, pending: Reading | None, tape: tuple[int, .
 
     # A yes runs held calls that lack nothing: the confirm line just printed, or an ask whose
     # calls are all in hand (a declined confirm, then a yes: never asked again and again).
-    if held is not None and state.phase == "calls":
+    if held is not None and pending is not None and state.phase == "calls":  # a held call comes from `pending`
         if yes and (pending.kind is ReadAs.CONFIRM or _complete(state, held)):
             if _complete(state, held):
                 return Reading(ReadAs.MOVE, action=held)
@@ -315,7 +319,8 @@ def _signal(state: State, text: str, tape: tuple[int, ...], note: str, toks: tup
         why = "First the ship: the dusk waits on her." if calls.given() else "I could not read that as the signal."
         return _ask(state, tape, None, " ".join(p for p in (note, why, "Nothing has changed.") if p))
     if burn > state.flares:
-        return _ask(state, tape, None, f"There {'is' if state.flares == 1 else 'are'} {state.flares} flare{'s' if state.flares != 1 else ''} in the boat, not {burn}. Nothing has changed.")
+        flares = f"{state.flares} flare{'s' if state.flares != 1 else ''}"
+        return _ask(state, tape, None, f"There {'is' if state.flares == 1 else 'are'} {flares} in the boat, not {burn}. Nothing has changed.")
     return Reading(ReadAs.MOVE, text=note, action=R.Signal(burn))
 
 
@@ -505,7 +510,7 @@ def _calls(state: State, toks: tuple[W.Tok, ...], bare: str, held: R.Calls | Non
             None if kind == "hands" else calls.hands,
             state.day,
         )
-    for kind, reason in R.ignored(state, calls).items():
+    for reason in R.ignored(state, calls).values():
         lines.append(reason)
         calls = R.Calls(calls.issue, calls.canvas, None, state.day)
     if any(w in _SAVE_WORDS for w in bare.split()):

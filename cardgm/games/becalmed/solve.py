@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardgm.card import Card
-from cardgm.solve.protocols import Claim
+from cardgm.solve.protocols import Claim, ModuleSolver
 
 from . import rules as R
 from .state import BEACH, DAYS, LANE, State
@@ -270,28 +270,9 @@ def claims(card: Card, by_end: Mapping[str, Any]) -> list[Claim]:
     return out
 
 
-class BecalmedSolver:
-    """The solve tools' view of this module (cardgm.solve.protocols.Solver)."""
-
-    ends = ENDS
-
-    def solve(self, tape: tuple[int, ...], end: str | None = None, progress: Progress | None = None) -> Solution:
-        return solve(tape, end=end, progress=progress)
-
-    def search(self, tape: tuple[int, ...]) -> Search:
-        return Search(tape)
-
-    def message(self, action: Any) -> str:
-        return message(action)
-
-    def days(self, tape: tuple[int, ...], line: tuple[Any, ...]) -> list[tuple[int, list[str], str]]:
-        return [
-            (day, said, f"westing {s.westing}, water {s.water}, thirst {s.thirst}, crew {''.join(a + b for a, b in zip('PCONY', s.crew))}")
-            for day, said, s in days(tape, line)
-        ]
-
-    def claims(self, card: Card, best: int, by_end: Mapping[str, Any]) -> list[Claim]:
-        return claims(card, by_end)
+def _numbers(s: State) -> str:
+    return f"westing {s.westing}, water {s.water}, thirst {s.thirst}, crew {''.join(a + b for a, b in zip('PCONY', s.crew))}"
 
 
-SOLVER = BecalmedSolver()
+# The solve tools' view of this module (cardgm.solve.protocols.Solver).
+SOLVER = ModuleSolver(ENDS, solve, Search, message, days, _numbers, claims)

@@ -146,7 +146,7 @@ def morning(state: State, value: int) -> str:
     return "\n\n".join([announce_sky(state.day, state.tape, value), scene, ask_calls(state)])
 
 
-def ask_calls(state: State, held: "R.Calls | None" = None) -> str:
+def ask_calls(state: State, held: R.Calls | None = None) -> str:
     need = R.needs(state)
     given = {"issue": held.issue, "canvas": held.canvas, "hands": held.hands} if held else {}
     want = [k for k in need if not given.get(k)]
@@ -296,7 +296,10 @@ def narrate(before: State, action: object, events: tuple[Event, ...], after: Sta
             elif ev.issue == "DRY":
                 pour = f"{ev.called} is called on an empty breaker; it falls to DRY, and nothing is poured."
             else:
-                pour = f"{ev.called} is called on {before.water} measure{'s' if before.water != 1 else ''}; it falls to SHORT, and {ev.measures} go{'es' if ev.measures == 1 else ''} round."
+                pour = (
+                    f"{ev.called} is called on {before.water} measure{'s' if before.water != 1 else ''}; "
+                    f"it falls to SHORT, and {ev.measures} go{'es' if ev.measures == 1 else ''} round."
+                )
             cur.append(pour + f" The breaker holds {ev.water}.")
         elif isinstance(ev, R.CallsTaken):
             hands = {"BUTCHER": "the hands butchering the turtle", "NONE": "no hands to work"}.get(ev.hands, ev.hands)
@@ -455,7 +458,10 @@ def finale(state: State, score: int) -> str:
         )
         sums = f"Taken off: 14 × {n} + {state.westing} = {14 * n + state.westing}"
     elif end == "carried-off":
-        text = "Day fourteen closes with the coast still out of reach. At first light the current turns north, and the boat goes with it, off the edge of the chart."
+        text = (
+            "Day fourteen closes with the coast still out of reach. "
+            "At first light the current turns north, and the boat goes with it, off the edge of the chart."
+        )
         sums = f"Carried off: 5 × {n} + {state.westing} ÷ 4 = {5 * n} + {state.westing // 4} = {5 * n + state.westing // 4}"
     elif end == "boat-empty":
         text = "No one is left at the tiller. The boat runs on westward, steering herself."

@@ -148,13 +148,20 @@ _MEASURE_CALL = {0: "DRY", 2: "SHORT", 4: "FULL"}
 
 # Multi-word calls, by their first word: (words, call). Longest first within each.
 _PHRASES: dict[str, list[tuple[tuple[str, ...], str | None]]] = {}
-for _words, _call in (
+for _words, _phrase_call in (
     ("no water", "DRY"), ("no ration", "DRY"), ("no rations", "DRY"), ("no issue", "DRY"), ("no drink", "DRY"),
     ("no drinks", "DRY"), ("no drinking", "DRY"), ("drink nothing", "DRY"), ("nothing to drink", "DRY"),
     ("keep the breaker shut", "DRY"), ("breaker shut", "DRY"), ("skip the ration", "DRY"), ("skip the water", "DRY"),
     ("skip water", "DRY"), ("skip rations", "DRY"), ("skip the rations", "DRY"), ("nobody drinks", "DRY"),
     ("no one drinks", "DRY"), ("go without", "DRY"), ("water none", "DRY"), ("water : none", "DRY"),
     ("zero water", "DRY"), ("0 water", "DRY"), ("water : 0", "DRY"), ("water 0", "DRY"),
+    ("nothing from the breaker", "DRY"), ("breaker stays shut", "DRY"), ("breaker stays closed", "DRY"),
+    ("keep the breaker closed", "DRY"), ("leave the breaker alone", "DRY"), ("leave the breaker shut", "DRY"),
+    ("breaker closed", "DRY"), ("nobody drinks today", "DRY"), ("no one drinks today", "DRY"),
+    # "drink our fill", "let them have their fill": the whole issue the card prices, FULL
+    ("our fill", "FULL"), ("their fill", "FULL"), ("your fill", "FULL"), ("my fill", "FULL"),
+    ("our fill of", None), ("their fill of", None), ("your fill of", None), ("my fill of", None),
+    ("small ration", "SHORT"), ("small rations", "SHORT"), ("tight ration", "SHORT"), ("tight rations", "SHORT"),
     ("no sail", "DOWN"), ("no sails", "DOWN"), ("no canvas", "DOWN"), ("bare poles", "DOWN"),
     ("in a row", None), ("a row", None), ("the row", None),
     ("sit up", "WATCH"), ("sits up", "WATCH"), ("sitting up", "WATCH"), ("stay up", "WATCH"), ("stays up", "WATCH"),
@@ -162,7 +169,8 @@ for _words, _call in (
     ("keep a watch", "WATCH"), ("keep a lookout", "WATCH"), ("look out", "WATCH"), ("night watch", "WATCH"),
     ("lines over", "FISH"), ("line over", "FISH"), ("lines out", "FISH"), ("line out", "FISH"),
     ("lines in", "FISH"), ("cast a line", "FISH"), ("drop a line", "FISH"), ("put out lines", "FISH"),
-    ("put out a line", "FISH"), ("lines overboard", "FISH"),
+    ("put out a line", "FISH"), ("lines overboard", "FISH"), ("drop some lines", "FISH"), ("drop lines", "FISH"),
+    ("drop the lines", "FISH"), ("a line over", "FISH"),
     ("re cut", "MEND"), ("re cuts", "MEND"), ("bail out", "BAIL"), ("bails out", "BAIL"),
     ("make sail", "SAIL"), ("set sail", "SAIL"), ("under sail", "SAIL"), ("keep sailing", "SAIL"),
     ("full of", None), ("in full", None), ("short of", None), ("short on", None), ("short handed", None),
@@ -171,7 +179,7 @@ for _words, _call in (
     ("watch out for", None),  # "watch out for the sharks": a warning, not the night's watch
 ):
     _parts = tuple(_words.split())
-    _PHRASES.setdefault(_parts[0], []).append((_parts, _call))
+    _PHRASES.setdefault(_parts[0], []).append((_parts, _phrase_call))
 for _list in _PHRASES.values():
     _list.sort(key=lambda p: -len(p[0]))
 
@@ -422,6 +430,10 @@ def _canvas_noun(toks: tuple[Tok, ...], i: int, lo: int, hi: int) -> tuple[str |
     for v in verbs:
         if v in MEND_VERBS:
             return "MEND", start, i + 1  # "mend the sail": the hands, not the canvas
+        if v == "in" and awning and not (len(verbs) > 1 and verbs[1] in DOWN_VERBS):
+            return "AWNING", start, i + 1  # "in the shade", "under the awning": sitting in it
+        if v == "on" and len(verbs) > 1 and verbs[1] in ("work", "works", "working"):
+            return "MEND", start, i + 1  # "nance works on the sail": her hands on it
         if v in DOWN_VERBS or v in ("in", "down"):
             return "DOWN", start, i + 1
         if v in UP_VERBS or v == "up":

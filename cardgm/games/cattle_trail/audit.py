@@ -56,7 +56,7 @@ class CattleTrailAdapter(Adapter):
         for order in rules.legal_orders(bumped):
             paces = ("EASY", "STEADY", "PUSH", "REST") if order == "TOLL" else (None,)
             for pace in paces:
-                action = DayOrder(order, toll_pace=pace)  # type: ignore[arg-type]
+                action = DayOrder(order, toll_pace=pace)
                 try:
                     after, _ = play.apply(bumped, action)
                 except (GameError, ValueError):

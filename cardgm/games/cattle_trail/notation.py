@@ -11,7 +11,7 @@ True
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from cardgm.game import SaveError
@@ -144,7 +144,7 @@ def _int(fields: dict[str, str], key: str) -> int:
     return int(value)
 
 
-@lru_cache(maxsize=None)
+@cache
 def reachable_miles(days: int) -> frozenset[int]:
     """Every mile a drove can stand on after `days` days, by any orders (REST keeps it still)."""
     if days <= 0:

@@ -123,8 +123,8 @@ def what_would_happen(card: Any, state: Drove, action: Any) -> str:
                 bits.append(f"{ev.raw} {ev.shift:+d} = {ev.adjusted}: {ev.band}".replace("-", "−"))
             else:
                 bits.append(f"{ev.adjusted}: {ev.band}")
-        elif name == "Refused":
-            bits.append(ev.reason)
+        elif name == "Refused" and ev.reason not in bits:
+            bits.append(ev.reason)  # a refused errand said twice is refused once (ruling 46)
     moved = []
     if after.mile != state.mile:
         moved.append(f"mile {state.mile}→{after.mile}")

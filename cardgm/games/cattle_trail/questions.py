@@ -22,18 +22,35 @@ ORDERS_ARE_YOURS = "The orders are yours."
 
 # THE ROAD and THE CROSSINGS, in the card's words, for "what is on the moss?" and the like.
 TABLE_TEXT = {
-    "island": "THE ISLAND ROAD 0→12. The first day is the hardest on them. BAD HEAD −2, two heifers break back for home · HARD FLESH −1 · GOOD MEAL +1, a neighbour's gift.",
+    "island": (
+        "THE ISLAND ROAD 0→12. The first day is the hardest on them. BAD HEAD −2, two heifers break back for home · HARD FLESH −1 · GOOD MEAL +1, a "
+        "neighbour's gift."
+    ),
     "shore": "THE SHORE ROAD 13→33. BAD WEAR +2, a fall · HARD FLESH −1, salt grass · GOOD WEAR −1, a dry barn.",
     "glen": "THE GLEN 33→57. BAD HEAD −2, two lost up a side glen · HARD FLESH −1, grass grazed bare · GOOD MEAL +2, a farm's milk and meal.",
     "pass": "THE PASS 58→90. BAD HEAD −2, WEAR +1, mist · HARD WEAR +1, sleet · GOOD WEAR −1, a dry hut.",
     "moss": "THE MOSS 90→118. BAD HEAD −3, WEAR +1, mired · HARD HEAD −1 · GOOD MEAL +2, a farm shares a meal.",
     "strath": "THE STRATH 119→143. BAD Bran runs off home; with no dog, HEAD −2 · HARD FLESH −1 · GOOD WEAR −1, a barn.",
     "lowroad": "THE LOW ROAD 143→179. A hard made road. BAD FLESH −2, −1 if SHOD · HARD FLESH −1, nothing if SHOD · GOOD MEAL +1.",
-    "kyle": "THE KYLE — ONE BOAT 2 silver: the value as it stands. TWO BOATS 4 silver: +4. No SPATE at sea. BAD HEAD −4, WEAR +1, a string breaks · HARD HEAD −1. FAIR and GOOD do nothing.",
-    "ford": "THE FORD — FORD: −3 per SPATE as the Ledger stood at dawn. BAD HEAD −6, MEAL −2, WEAR +1, a string swept off · HARD HEAD −1, MEAL −1. FAIR and GOOD do nothing.",
-    "bridge": "THE BRIDGE — TOLL, 1 silver per 10 head or part: cross, then march the strath from mile 119 at the pace named, or REST at 119. FORD it: the ford's rules, a further −2, and the day ends at 119. No part toll, no credit.",
+    "kyle": (
+        "THE KYLE — ONE BOAT 2 silver: the value as it stands. TWO BOATS 4 silver: +4. No SPATE at sea. BAD HEAD −4, WEAR +1, a string breaks · HARD "
+        "HEAD −1. FAIR and GOOD do nothing."
+    ),
+    "ford": (
+        "THE FORD — FORD: −3 per SPATE as the Ledger stood at dawn. BAD HEAD −6, MEAL −2, WEAR +1, a string swept off · HARD HEAD −1, MEAL −1. FAIR "
+        "and GOOD do nothing."
+    ),
+    "bridge": (
+        "THE BRIDGE — TOLL, 1 silver per 10 head or part: cross, then march the strath from mile 119 at the pace named, or REST at 119. FORD it: the "
+        "ford's rules, a further −2, and the day ends at 119. No part toll, no credit."
+    ),
     "bands": "Raw + shift, clamped 1–20: 1–4 BAD, 5–9 HARD, 10–15 FAIR, 16–20 GOOD. SKY from the raw value: 1–2 STORM, 3–5 RAIN, 6–20 FAIR.",
-    "stores": "STORES — MEAL (any store) 1 silver each, as far as the bag and silver go. ROOF (any store, as that day's REST) 2 silver: WEAR −2 instead of −1, and a STORM does not touch you. SHOE (Smiddy) 1 silver per 10 head or part, once. HIRE (Smiddy, Town) 4 silver. SELL (Smiddy, Town) 3 silver a beast. TRADE n (Smiddy, Town): SELL n, then MEAL 3n as far as the bag goes. PARK (Town, as that day's REST) 3 silver: FLESH +2 instead of +1. PARK and ROOF together: 5 silver. No credit.",
+    "stores": (
+        "STORES — MEAL (any store) 1 silver each, as far as the bag and silver go. ROOF (any store, as that day's REST) 2 silver: WEAR −2 instead of "
+        "−1, and a STORM does not touch you. SHOE (Smiddy) 1 silver per 10 head or part, once. HIRE (Smiddy, Town) 4 silver. SELL (Smiddy, Town) 3 "
+        "silver a beast. TRADE n (Smiddy, Town): SELL n, then MEAL 3n as far as the bag goes. PARK (Town, as that day's REST) 3 silver: FLESH +2 "
+        "instead of +1. PARK and ROOF together: 5 silver. No credit."
+    ),
 }
 _TABLE_WORDS = {
     "island": ("island",),
@@ -92,6 +109,54 @@ def answer_numbers(state: Drove) -> str:
         + ".",
     ]
     return " ".join(parts)
+
+
+# The numbers a player asks for by name ("what's my silver?", "how much meal", "what day is it"),
+# each answered from the Ledger in the card's words (HARD RULE 5: "Answer questions on … numbers").
+_FIELD_ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("day", re.compile(r"\b(?:what|which) day\b|\bday is it\b|\bhow many days\b|\bdays? (?:left|remain\w*|to go)\b|\bdate\b")),
+    ("herd", re.compile(r"\bhow(?:'s| is| are| do(?:es)?) (?:the |our )?(?:herd|beasts|cattle|cows|drove)\b")),
+    ("head", re.compile(r"\b(?:head|cattle|beasts?|cows?)\b|\bhow (?:many|big)\b.{0,20}\bherd\b|\bherd size\b")),
+    ("flesh", re.compile(r"\b(?:flesh|condition)\b")),
+    ("meal", re.compile(r"\b(?:meal|oatmeal|oats|food|bag)\b")),
+    ("silver", re.compile(r"\b(?:silver|money|cash|coins?|funds)\b")),
+    ("wear", re.compile(r"\b(?:wear|weary|tired)\b")),
+    ("spate", re.compile(r"\b(?:spate|rivers?|flood\w*)\b")),
+    ("shod", re.compile(r"\b(?:shod|shoes?|shoed|shoeing)\b")),
+    ("laid", re.compile(r"\b(?:laid(?: up)?|sick|hurt|ill|mending)\b")),
+)
+
+
+def answer_fields(state: Drove, low: str) -> str:
+    """The numbers named in a question, in one line, from the state; "" when none is named."""
+    said: list[str] = []
+    for name, pattern in _FIELD_ASKS:
+        if not pattern.search(low) or (name == "head" and said and said[-1].startswith("HEAD")):
+            continue
+        if name == "herd":
+            said.append(f"HEAD {state.head}, FLESH {state.flesh} of 6.")
+        elif name == "day":
+            left = LAST_DAY - state.day
+            said.append(
+                f"Day {state.day} of {LAST_DAY}" + (f", {left} more after today" if left > 0 else "") + "; day 21 still sells, one FLESH down."
+            )
+        elif name == "head":
+            said.append(f"HEAD {state.head}.")
+        elif name == "flesh":
+            said.append(f"FLESH {state.flesh} of 6.")
+        elif name == "meal":
+            said.append(f"MEAL {state.meal} (the bag holds 12; the party eats 1 a day).")
+        elif name == "silver":
+            said.append(f"SILVER {state.silver}.")
+        elif name == "wear":
+            said.append(f"WEAR {state.wear} of 5; at 5 the first hand on their feet is laid up.")
+        elif name == "spate":
+            said.append(f"SPATE {state.spate} of 3: the rivers are {rules.river(state.spate)}.")
+        elif name == "shod":
+            said.append("SHOD: yes, to the tryst." if state.shod else "SHOD: no.")
+        elif name == "laid":
+            said.append(f"Laid up: {', '.join(state.laid)}." if state.laid else "Laid up: nobody.")
+    return " ".join(said)
 
 
 def advice(game: Any, state: Drove) -> str:
@@ -155,7 +220,13 @@ def answer(game: Any, state: Drove, message: str) -> str:
         if state.mile >= 179:
             return "The drove is on the tryst ground."
         mile, name = rules.next_landmark(state.mile)
-        return f"You are at mile {state.mile}. {name[0].upper()}{name[1:]} is {mile - state.mile} miles on, at mile {mile}; the tryst ground is {179 - state.mile} miles on."
+        return (
+            f"You are at mile {state.mile}. {name[0].upper()}{name[1:]} is {mile - state.mile} miles on, at mile {mile}; "
+            f"the tryst ground is {179 - state.mile} miles on."
+        )
+    fields = answer_fields(state, low)
+    if fields:
+        return fields
     if re.search(r"\b(score|numbers|status|how many|stand|ledger)\b", low):
         return answer_numbers(state)
     if re.search(r"\b(crew|hands?|bran|dog)\b", low):
@@ -165,4 +236,4 @@ def answer(game: Any, state: Drove, message: str) -> str:
     return ""
 
 
-__all__ = ["answer", "answer_tape", "answer_table", "answer_numbers", "advice", "what_if", "LOST_BEASTS", "LANDMARKS"]
+__all__ = ["answer", "answer_tape", "answer_table", "answer_numbers", "answer_fields", "advice", "what_if", "LOST_BEASTS", "LANDMARKS"]

@@ -10,6 +10,7 @@ raises on a player's words. Rulings: docs/rulings.md (DROVER'S AUTUMN, Part 2).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -194,7 +195,8 @@ _LOSS = ("lost", "stray", "strayed", "strays", "missing", "swept", "broke", "hei
 _SEEK = ("where", "find", "fetch", "search", "look", "back", "recover", "happened", "again", "return", "about", "come", "bring")
 _CHANGE = re.compile(
     r"\b(swap|swapp?ing|re-?roll|roll again|split (the|our|my)? ?(herd|drove|cattle|beasts)|"
-    r"(change|set|make|alter|bump|raise|lower|edit) (the |my |our |today's |that )?(value|tape|dice|die|roll|number|numbers|head|flesh|meal|silver|wear|spate|band|score|ledger)|"
+    r"(change|set|make|alter|bump|raise|lower|edit) (the |my |our |today's |that )?"
+    r"(value|tape|dice|die|roll|number|numbers|head|flesh|meal|silver|wear|spate|band|score|ledger)|"
     r"skip (a|the|that|this|today's) (value|roll|number)|re-?read|pick (a|another|the) (value|number)|choose (a|another|the) (value|number)|"
     r"add (a|an|another|some|more|extra) (?!meal|oats|oatmeal|food|bag|room|roof)\w+|give (us|me) (more |some |extra )?\w+|"
     r"(another|a second|a third|a new|a better) (boat|value|roll|dog|hand|road|store|day)|a horse|a cart|a wagon|a train|a railway)\b"
@@ -222,7 +224,8 @@ def _is_question(message: str, toks: tuple[Tok, ...]) -> bool:
     words = [t.low for t in toks if t.kind != "p"]
     return "?" in message or bool(words) and words[0] in (
         "what", "how", "why", "when", "where", "which", "who", "can", "could", "should", "is", "are", "do",
-        "does", "will", "would", "tell", "explain",
+        "does", "will", "would", "tell", "explain", "what's", "whats", "how's", "hows", "who's", "whos",
+        "where's", "wheres", "how'd", "what're",
     )  # fmt: skip
 
 
@@ -262,9 +265,9 @@ def _what_if(game: Any, state: Drove, message: str) -> str:
         paces = [h.order for h in p.hits if h.order in PACES]
         if len(set(paces)) != 1:
             return ""
-        action = DayOrder("TOLL", toll_pace=paces[0])  # type: ignore[arg-type]
+        action = DayOrder("TOLL", toll_pace=paces[0])
     elif len(orders) == 1:
-        action = DayOrder(orders.pop())  # type: ignore[arg-type]
+        action = DayOrder(orders.pop())
     else:
         return ""
     if rules.refusal(state, action) is not None:
@@ -283,7 +286,7 @@ def _validated(game: Any, state: Drove, action: Any, reading: Reading) -> Readin
     return reading
 
 
-def _options(state: Drove, base: Plan, opts: list[tuple[str, Plan, tuple[frozenset[str], ...]]], lead: str = "") -> Reading:
+def _options(state: Drove, base: Plan, opts: Sequence[tuple[str, Plan, tuple[frozenset[str], ...]]], lead: str = "") -> Reading:
     labels = [label for label, _, _ in opts]
     text = (lead + " " if lead else "") + or_list(labels) + "?"
     return Reading(ReadAs.ASK, text=text, detail={"ask": "options", "options": tuple(opts), "plan": base})
@@ -291,7 +294,7 @@ def _options(state: Drove, base: Plan, opts: list[tuple[str, Plan, tuple[frozens
 
 def _day_order(p: Plan, order: str) -> DayOrder:
     pace = p.toll_paces[0] if order == "TOLL" and p.toll_paces else None
-    return DayOrder(order, p.business, pace)  # type: ignore[arg-type]
+    return DayOrder(order, p.business, pace)
 
 
 def decide(game: Any, state: Drove, p: Plan) -> Reading:
@@ -306,17 +309,19 @@ def decide(game: Any, state: Drove, p: Plan) -> Reading:
     offered = rules.legal_business(state)
     lacking = [e.kind for e in p.errands if e.kind not in offered]
     if lacking:
-        why = store_lacks(state, lacking)
+        lacks = store_lacks(state, lacking)
         rest = replace(p, errands=tuple(e for e in p.errands if e.kind in offered))
         if len(rest.orders) == 1 and not rest.put_off and rest.orders[0] in _allowed(state):
-            action = _day_order(rest, rest.orders[0])
-            if not (action.order == "TOLL" and action.toll_pace is None) and rules.refusal(state, action) is None:
-                return said(Reading(ReadAs.CONFIRM, text=f"{why} {confirm_line(game.card, state, action)}", action=action))
-        return said(Reading(ReadAs.ASK, text=f"{why} {ask_order(state)}", detail={"ask": "refused"}))
+            march = _day_order(rest, rest.orders[0])
+            if not (march.order == "TOLL" and march.toll_pace is None) and rules.refusal(state, march) is None:
+                return said(Reading(ReadAs.CONFIRM, text=f"{lacks} {confirm_line(game.card, state, march)}", action=march))
+        return said(Reading(ReadAs.ASK, text=f"{lacks} {ask_order(state)}", detail={"ask": "refused"}))
 
     # Rule 4: two named orders — ask, naming only those.
     if len(p.orders) >= 2:
-        opts = [(o, replace(p, orders=(o,), hedged=False, put_off=False), (frozenset({o}),)) for o in p.orders]
+        opts: list[tuple[str, Plan, tuple[frozenset[str], ...]]] = [
+            (o, replace(p, orders=(o,), hedged=False, put_off=False), (frozenset({o}),)) for o in p.orders
+        ]
         return said(_options(state, p, opts))
 
     # An if/unless/when with the other branch: the Ledger or tape settles which (rule 3).
@@ -340,7 +345,10 @@ def decide(game: Any, state: Drove, p: Plan) -> Reading:
             return said(_options(state, p, opts, lead=f"{state.landmark[0].upper()}{state.landmark[1:]} takes the day:" if state.landmark else ""))
         if order == "TOLL":
             if len(p.toll_paces) > 1:
-                opts = [(f"TOLL, then {x}" if x != "REST" else "TOLL, then REST at 119", replace(p, toll_paces=(x,), hedged=False), (frozenset({x}),)) for x in p.toll_paces]
+                opts = [
+                    (f"TOLL, then {x}" if x != "REST" else "TOLL, then REST at 119", replace(p, toll_paces=(x,), hedged=False), (frozenset({x}),))
+                    for x in p.toll_paces
+                ]
                 return said(_options(state, p, opts))
             price = rules.toll(state)
             if state.silver < price:  # "No part toll, no credit: short of it, say so and ask FORD or REST."
@@ -446,7 +454,9 @@ def _pick(game: Any, state: Drove, message: str, pending: Reading) -> Reading | 
     if len(chosen) != 1 or (set(mine.orders) - every):
         return None
     sub = replace(chosen[0], hedged=mine.hedged, put_off=mine.put_off, remarks=mine.remarks)
-    extra = tuple(e for e in mine.errands if e.kind not in {x.kind for x in sub.errands} and frozenset({e.kind}) not in {k for _, _, keys in opts for k in keys})
+    extra = tuple(
+        e for e in mine.errands if e.kind not in {x.kind for x in sub.errands} and frozenset({e.kind}) not in {k for _, _, keys in opts for k in keys}
+    )
     if extra:
         sub = replace(sub, errands=sub.errands + extra)
     return decide(game, state, sub)
@@ -475,9 +485,27 @@ def _pending_business(pending: Reading | None) -> Business | None:
     return None
 
 
+def _still_asked(state: Drove, pending: Reading, reading: Reading) -> Reading:
+    """A question or remark answered while a confirm line, a how-many or options wait: the answer,
+    then the question asked above, asked again as it was (a yes or a number still answers it)."""
+    asked = str(pending.detail.get("asked") or pending.text)
+    paragraphs = [x for x in reading.text.split("\n\n") if x]
+    while paragraphs and paragraphs[-1] in (ask_order(state), f"Day {state.day}'s order?") or (
+        paragraphs and paragraphs[-1].startswith(f"Day {state.day}'s choices: ")
+    ):
+        paragraphs.pop()
+    text = "\n\n".join([*paragraphs, f"Asked above, still waiting: {asked}"])
+    return Reading(pending.kind, text=text, action=pending.action, detail={**pending.detail, "asked": asked})
+
+
 def _keep_pending(game: Any, state: Drove, message: str, pending: Reading | None, reading: Reading) -> Reading:
     if pending is None or whole_command(message):
         return reading
+    holds = (pending.kind is ReadAs.CONFIRM and pending.action is not None) or (
+        pending.kind is ReadAs.ASK and pending.detail.get("ask") in ("how-many", "options")
+    )
+    if holds and reading.kind is ReadAs.ANSWER and reading.action is None:
+        return _still_asked(state, pending, reading)  # "what's the tape today?" drops nothing asked
     parsed = parse(message, place_kind(state.mile))
     if parsed.errands:  # the player spoke of business again: their words stand
         return reading

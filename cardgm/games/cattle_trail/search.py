@@ -17,7 +17,7 @@ search already tries together.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from cardgm.games.cattle_trail import rules
 from cardgm.games.cattle_trail.actions import Business, DayOrder
@@ -31,7 +31,7 @@ class Best:
     searched: int  # states expanded
 
 
-@lru_cache(maxsize=None)
+@cache
 def min_days(mile: int) -> int:
     """The fewest days from `mile` to the tryst ground, by the fastest orders (PUSH, the toll)."""
     if mile >= TRYST_MILE:

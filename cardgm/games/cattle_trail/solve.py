@@ -31,13 +31,12 @@ memo keeps an exact value or a proven upper bound, so the answer is exact. The r
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
-from cardgm.card import Card
-from cardgm.solve.protocols import Claim
+from cardgm.solve.protocols import ModuleSolver
 
 from . import rules as R
 from .actions import Business, DayOrder, TurnForHome
@@ -409,28 +408,10 @@ def days(tape: tuple[int, ...], line: tuple[Any, ...]) -> list[tuple[int, list[s
     return out
 
 
-class DroversAutumnSolver:
-    """The solve tools' view of this module (cardgm.solve.protocols.Solver)."""
-
-    ends = ENDS
-
-    def solve(self, tape: tuple[int, ...], end: str | None = None, progress: Progress | None = None) -> Solution:
-        return solve(tape, end=end, progress=progress)
-
-    def search(self, tape: tuple[int, ...]) -> Search:
-        return Search(tape)
-
-    def message(self, action: Any) -> str:
-        return message(action)
-
-    def days(self, tape: tuple[int, ...], line: tuple[Any, ...]) -> list[tuple[int, list[str], str]]:
-        return [
-            (day, said, f"mile {s.mile}, head {s.head}, flesh {s.flesh}, wear {s.wear}, meal {s.meal}, silver {s.silver}")
-            for day, said, s in days(tape, line)
-        ]
-
-    def claims(self, card: Card, best: int, by_end: Mapping[str, Any]) -> list[Claim]:
-        return []  # the card's one figure, "96 is the best line this tape allows", is every card's check
+def _numbers(s: Drove) -> str:
+    return f"mile {s.mile}, head {s.head}, flesh {s.flesh}, wear {s.wear}, meal {s.meal}, silver {s.silver}"
 
 
-SOLVER = DroversAutumnSolver()
+# The solve tools' view of this module (cardgm.solve.protocols.Solver). No claims of its own: the
+# card's one figure, "96 is the best line this tape allows", is every card's check.
+SOLVER = ModuleSolver(ENDS, solve, Search, message, days, _numbers)

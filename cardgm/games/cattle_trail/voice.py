@@ -119,7 +119,9 @@ def business_lines(events: tuple[Any, ...]) -> list[str]:
             what = "a ROOF and a PARK" if e.roof and e.park else "a ROOF" if e.roof else "a PARK"
             out.append(f"You pay {e.cost} silver for {what}, as today's REST.")
         elif isinstance(e, Refused):
-            out.append(f"{e.errand} refused. {e.reason}")
+            line = f"{e.errand} refused. {e.reason}"
+            if line not in out:  # a refused errand said twice is refused once, in one line (ruling 46)
+                out.append(line)
         elif isinstance(e, Moved) and e.field in ("silver", "meal", "head"):
             out.append(f"{_moved(e)}.")
     return out

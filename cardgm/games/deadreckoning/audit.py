@@ -71,7 +71,8 @@ class DeadReckoningAdapter(Adapter):
         fleet = [n for n in SHIP_NAMES if n in names]
         if len(names) < 2 or names == fleet:
             return []
-        before = _sunk_names(_LENIENT.search(previous).group(4)) if previous and _LENIENT.search(previous) else []
+        was = _LENIENT.search(previous) if previous else None
+        before = _sunk_names(was.group(4)) if was else []
         if names[: len(before)] == before:
             return [
                 "The AI lists the sunk ships in the order the ships went down; the card allows it (\"add the ship to "

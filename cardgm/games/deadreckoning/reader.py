@@ -4,9 +4,11 @@ Order of reading: a pending question's answer (a yes or no to a confirm line, a 
 B2, say…", "the first" to "B5 or C5: which one?"); save; the card's surrender phrase, which ends
 the duel at once; a plain salvo ("D4", "fire H1", "salvo C7", any case); then the cells the message
 names, wherever they stand, each with its role (the shot, a reason for it, a cell corrected away,
-a negated one; rulings 17 and 18); any other surrender, which is confirmed first; questions,
-answered from public knowledge or refused in character (rules 2, 6 and 9). A message fires when it
-names one new cell as the shot, in a sentence that does not ask, doubt or claim anything of it.
+a negated one; rulings 17 and 18); with no cell named, "I give up" or "I surrender" said plainly,
+which strike as the phrase does, and any other surrender, which is confirmed first (ruling 3);
+questions, answered from public knowledge or refused in character (rules 2, 6 and 9). A message
+fires when it names one new cell as the shot, in a sentence that does not ask, doubt or claim
+anything of it.
 
 The reader sees only the state the player sees. No answer depends on the berth.
 """
@@ -49,7 +51,8 @@ SEAL_EARLY = re.compile(r"\b(?:open|break|unseal|unsealed|read|peek|early|crack|
 SEAL_PUBLIC = re.compile(r"\b(?:commitment|hash|sha|sha-?256|verify|verification|check|checked|prove|proof)\b")
 BERTH = re.compile(
     r"\b(?:berth|where(?:'s| is| are| were| does| do| did| lies| lie)|positions?|locations?|reveal|"
-    r"where\b(?! should| shall| do i| can i| to| now| next)|(?:hull|ship|enemy|their) (?:cells|squares)|solution|answers?|cheat|cheating|peek|layout|coordinates|gm.only|hidden|secret|which cells|"
+    r"where\b(?! should| shall| do i| can i| to| now| next)|(?:hull|ship|enemy|their) (?:cells|squares)|"
+    r"solution|answers?|cheat|cheating|peek|layout|coordinates|gm.only|hidden|secret|which cells|"
     r"what cells|list (?:the|all|every)|show me (?:the |all |every )?(?:ships|fleet|hulls|enemy|boats|vessels)|"
     r"give me (?:the )?(?:ships|cells|positions)|tell me (?:the )?(?:ships|cells|positions))\b"
 )
@@ -79,6 +82,7 @@ FLEET_WORDS = re.compile(
     r"overlap\w*|lengths|sizes|l-shaped?|public)\b"
 )
 STATUS = re.compile(r"\b(?:score|scoring|par|status|how am i doing|how many (?:shots|salvos|hits)|grid|board|chart|progress)\b")
+STATUS_BARE = re.compile(r"(?:shots|salvos|hits|counts?|tally|stats)\s*\??")
 HELP = re.compile(r"\b(?:help|how (?:do|to|can) (?:i )?(?:play|fire|shoot)|instructions|commands|what can i)\b")
 
 
@@ -184,7 +188,7 @@ def find_cells(message: str) -> list[CellMention]:
         spans.append((m.start(), m.end(), letter.upper() + m.group(3)))
     spans.sort()
     out: list[CellMention] = []
-    for k, (a, b, cell) in enumerate(spans[:MAX_CELLS]):  # more cells than the sea holds say nothing more
+    for a, b, cell in spans[:MAX_CELLS]:  # more cells than the sea holds say nothing more
         before = low[max(0, a - 40) : a]
         after = low[b : b + 40]
         reason = bool(_REASON_AFTER.match(after)) or bool(_REASON_BEFORE.search(before))
@@ -265,6 +269,30 @@ _GIVE_UP = re.compile(
     r"\b(?:give up|giving up|gave up|surrender|surrendering|resign|concede|throw in the towel|white flag|"
     r"strike (?:my |our |the )?colou?rs|i quit|we quit|quit the game|i'm done|im done)\b|🏳"
 )
+# "I give up", "I surrender": the card's own words for what its phrase does (HOW TO PLAY: "I strike my
+# colours" to give up; SCORING: "A surrender is not a completed hunt"), said plainly as a clause of
+# their own. They strike at once, as the phrase does (ruling 3); vaguer words are confirmed first.
+_PLAIN_GIVE_UP = re.compile(
+    r"(?:(?:ok|okay|ok then|fine|alright|all right|right|well|ugh|sigh|ffs|argh|enough|that's it|thats it|"
+    r"yeah|yes|ok fine|fine then)\s+)?"
+    r"(?:(?:(?:i|we|i'll|we'll|i will|we will)\s+)?give up|(?:i|we|i'll|we'll|i will|we will)\s+surrender)"
+    r"(?:\s+(?:then|now|already|lol|lmao|haha|for real|honestly|sadly|i guess))?"
+)
+_PLAIN_GIVE_UP_HEDGE = re.compile(
+    r"\b(?:if|unless|when|maybe|perhaps|might|should|could|would|almost|nearly|about to|going to|gonna|"
+    r"thinking|tempted|wanna|want to|ready to|not yet|soon|or)\b"
+)
+_CLAUSES = re.compile(r"[,;.!:]+|\s+(?:and|so)\s+")
+
+
+def plain_surrender(text: str) -> bool:
+    """"I give up", "we surrender", "i'm done, i give up": a clause that is the plain surrender and
+    nothing in the message that asks, doubts, puts it off or takes it back."""
+    if "?" in text or _PLAIN_GIVE_UP_HEDGE.search(text) or _GIVE_UP_NOT.search(text):
+        return False
+    return any(_PLAIN_GIVE_UP.fullmatch(c.strip(" \"'`*()")) for c in _CLAUSES.split(text))
+
+
 _GIVE_UP_NOT = re.compile(
     r"\b(?:don't|dont|do not|never|won't|wont|not|no)\s+(?:\w+\s+){0,2}?(?:give up|giving up|surrender|quit|resign|concede)\b"
 )
@@ -289,7 +317,23 @@ def read(state: Duel, message: str, pending: Reading | None, seal: Seal) -> Read
     """The Reading of one message. Its text has no grid: the game adds the grid to every reply.
     A surrender waiting on its yes is answered by a salvo as plainly as by a no: the reply is the
     salvo, and the colours stay up."""
-    return _read(state, message, pending, seal)
+    reading = _read(state, message, pending, seal)
+    if pending is not None and reading.kind is ReadAs.ANSWER and reading.action is None and holds_pending(pending):
+        # A question answered while a surrender or a cell waits on its word: the answer, then the
+        # question asked above again, so a yes or "the first" still answers it (issue 10).
+        asked = str(pending.detail.get("asked") or pending.text)
+        if reading.detail.get("topic") == "strike-declined":
+            return reading
+        text = f"{reading.text}\n\nAsked above, still waiting: {asked}" if reading.text else asked
+        return Reading(pending.kind, text=text, action=pending.action, detail={**pending.detail, "asked": asked})
+    return reading
+
+
+def holds_pending(pending: Reading) -> bool:
+    """A pending question that holds something a later word completes."""
+    if pending.kind is ReadAs.CONFIRM:
+        return pending.action is not None
+    return pending.kind is ReadAs.ASK and pending.detail.get("topic") in ("which", "say-fire")
 
 
 def _read(state: Duel, message: str, pending: Reading | None, seal: Seal) -> Reading:
@@ -330,7 +374,9 @@ def _read(state: Duel, message: str, pending: Reading | None, seal: Seal) -> Rea
     if not mentions and _casual_save(text):
         return Reading(ReadAs.COMMAND, command="save")
 
-    # Any plain surrender is confirmed first: it cannot be undone (ruling 3).
+    # "I give up" strikes as the card's phrase does; any other surrender is confirmed first (ruling 3).
+    if shot.kind == "none" and not mentions and plain_surrender(text):
+        return Reading(ReadAs.MOVE, action=StrikeColours(), detail={"topic": "strike"})
     if shot.kind == "none" and (_GIVE_UP.search(text) or SURRENDER.search(text)) and not _GIVE_UP_NOT.search(text):
         return Reading(ReadAs.CONFIRM, text=voice.CONFIRM_STRIKE, action=StrikeColours(), detail={"topic": "strike"})
 
@@ -416,6 +462,9 @@ def _question(state: Duel, text: str, seal: Seal, mentions: list[CellMention]) -
             lengths = dict(FLEET)
             return _answer(" ".join(voice.answer_sunk_length(n, lengths[n]) for n in named), "sunk-length")
         return _answer(voice.REFUSE_HULL, "refuse-hull")
+    tally = _tally(state, text) if not cells and not named and (asks or TALLY.search(text)) else ""
+    if tally:
+        return _answer(tally, "status")
     if named or (NAMES.search(text) and re.search(r"\b(?:ships?|hulls?|boats?|vessels?|fleet|enemy)\b", text)):
         if named and all(n in state.sunk for n in named):
             lengths = dict(FLEET)
@@ -431,7 +480,7 @@ def _question(state: Duel, text: str, seal: Seal, mentions: list[CellMention]) -
         return _answer(voice.REFUSE_CELL, "refuse-cell")
     if len(cells) >= 1 and asks:
         return None  # an off-sea cell in a question: the off-sea reply says enough
-    if STATUS.search(text):
+    if STATUS.search(text) or STATUS_BARE.fullmatch(text):
         return _answer(voice.answer_status(state), "status")
     if FLEET_WORDS.search(text) or (HULL_WORDS.search(text) and asks):
         return _answer(voice.ANSWER_FLEET, "fleet")
@@ -440,6 +489,31 @@ def _question(state: Duel, text: str, seal: Seal, mentions: list[CellMention]) -
     if asks and not cells:
         return _answer(voice.ANSWER_HELP, "help")
     return None
+
+
+# The counts the player may ask for by name, all read off the shot grid and the LEDGER.
+TALLY = re.compile(r"\b(?:what turn|which turn|how many turns|turn is it|misses|how many (?:miss|missed)|afloat|left to sink)\b")
+_TALLY_TURN = re.compile(r"\b(?:what turn|which turn|how many turns|turn is it|turn number|turn are we)\b")
+_TALLY_MISSES = re.compile(r"\b(?:misses|how many (?:miss|missed|splashes|waters?))\b")
+_TALLY_SUNK = re.compile(
+    r"\b(?:sunk|sink|sank|afloat|left to sink|(?:ships?|hulls?|boats?) (?:are |is )?(?:left|remaining|to go|still (?:up|out there|afloat)))\b"
+)
+_TALLY_CELLS = re.compile(r"\b(?:cells?|hits?|squares?) (?:are )?(?:left|remaining|to go|to find)\b")
+
+
+def _tally(state: Duel, text: str) -> str:
+    """"what turn is it?", "how many misses?", "which ships are sunk?", "how many cells left?":
+    each answered in one line from what the grid and the LEDGER show ("" when none is asked)."""
+    said: list[str] = []
+    if _TALLY_TURN.search(text):
+        said.append(f"This reply is turn {state.turn + 1}: turn = replies so far, this one included.")
+    if _TALLY_MISSES.search(text):
+        said.append(f"Misses: {state.shots - state.hits} of {voice.salvos(state.shots)}.")
+    if _TALLY_SUNK.search(text):
+        said.append(f"Sunk: {voice.sunk_words(state)}; {len(FLEET) - len(state.sunk)} of the four still afloat.")
+    if _TALLY_CELLS.search(text):
+        said.append(f"Hits: {state.hits} of the ten hull cells; {10 - state.hits} still to find.")
+    return " ".join(said)
 
 
 # "can I fire at b5?", "shall I try c3?": asking leave to fire, not asking what a cell holds.

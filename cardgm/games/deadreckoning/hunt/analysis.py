@@ -112,10 +112,11 @@ def run_analysis(out_dir: str, strategies: Sequence[str] | None = None, sample: 
     its strategy finishes; progress bars go to stderr unless `quiet` (or stderr is not a
     terminal). Returns the exit status: 0, 1 if the berth count disagrees with the seal module's,
     2 for an unknown strategy or plots that cannot be written."""
-    from .. import seal
     from cardgm.card import load_card
     from cardgm.games.deadreckoning.notation import card_berth
     from cardgm.progress import task
+
+    from .. import seal
 
     names = list(dict.fromkeys(strategies)) if strategies else list(STRATEGIES)
     unknown = [s for s in names if s not in STRATEGIES]

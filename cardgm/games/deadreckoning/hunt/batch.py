@@ -126,11 +126,11 @@ def play_batch(sp: Space, games: np.ndarray, strategy: str, seed: int = 0) -> np
     fired = np.zeros(n, dtype=U64)
     sunk = np.zeros(n, dtype=U64)
     for e in range(ships.shape[1]):
-        j = found[:, e]
-        ship = ships[rows, j]
+        order = found[:, e]  # each berth's e-th ship found
+        ship = ships[rows, order]
         # the hunt fires every cell before this ship's first, then that cell: a hit
-        before = _pack(keys < first_key[rows, j][:, None])
-        fired |= before | (ONE << first_cell[rows, j].astype(U64))
+        before = _pack(keys < first_key[rows, order][:, None])
+        fired |= before | (ONE << first_cell[rows, order].astype(U64))
         live = rows[(ship & ~fired) != 0]  # a ship of one cell would be sunk by the hunt's hit
         while len(live):  # target: beside this ship's hits, lowest cell first, until it sinks
             f = fired[live]

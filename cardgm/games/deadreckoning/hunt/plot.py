@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from cardgm.games.deadreckoning.hunt.strategies import Evaluation, card_score
 
@@ -54,7 +55,7 @@ def shots_plot(evals: Sequence[Evaluation], out_dir: str | Path, card_shots: dic
     return paths
 
 
-def card_score_float(shots, par: int = 10):
+def card_score_float(shots: Any, par: int = 10) -> Any:
     """The score axis: 100 - (shots - par), an involution, so it serves both ways."""
     return 100 - (shots - par)
 

@@ -91,7 +91,8 @@ def card_sea() -> Sea:
 @dataclass(frozen=True, eq=False)
 class Space:
     """Every legal berth of a sea. `cells[i]` holds berth i's hull cells as indices, ship by ship;
-    `hull[i]` all of them as one mask, and `ships[i, j]` ship j's mask (worked out when first asked for). With `named` False (the default) ships of one length are not told
+    `hull[i]` all of them as one mask, and `ships[i, j]` ship j's mask (worked out when first asked
+    for). With `named` False (the default) ships of one length are not told
     apart: each entry is one cell set and stands for `per_entry` named berths; `ship_class[j]` is
     the length class a SUNK announcement reveals. With `named` True every ship is its own class."""
 
@@ -194,13 +195,13 @@ def enumerate_space(sea: Sea, named: bool = False) -> Space:
             next_cells[at:end, :width] = cells[rows]
             next_cells[at:end, width:] = np.array(places[p], dtype=np.uint8)
             next_hull[at:end] = hull[rows] | pm[p]
-            if not final:
+            if next_halo is not None and next_last is not None:  # None on the final ship
                 next_halo[at:end] = halo[rows] | ph[p]
                 next_last[at:end] = p
             at = end
         del found
         cells, hull = next_cells, next_hull
-        if not final:
+        if next_halo is not None and next_last is not None:
             halo, last = next_halo, next_last
     per_entry = 1 if named else math.prod(math.factorial(lengths.count(k)) for k in distinct)
     return Space(

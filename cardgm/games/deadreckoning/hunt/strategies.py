@@ -93,6 +93,7 @@ def evaluate(strategy: str, sp: Space | None = None, seed: int = 0, sample: int 
     st = STRATEGIES[strategy]
     sample = sample if sample is not None else st.sample
     t0 = time.perf_counter()
+    entries: np.ndarray | range
     if sample is not None and sample < len(sp):
         entries = np.sort(np.random.default_rng(seed).choice(len(sp), size=sample, replace=False))
     else:
@@ -100,7 +101,7 @@ def evaluate(strategy: str, sp: Space | None = None, seed: int = 0, sample: int 
     nodes = 0
     followed: list[int] = []
     if st.tree is not None:
-        only = entries if sample is not None else None
+        only = entries if isinstance(entries, np.ndarray) else None  # an array exactly when sampled
         if only is not None and follow is not None:
             only = np.union1d(only, [follow])
         shots, stats = run_tree(sp, st.tree, only=only, follow=follow, path=followed, done=_counting(progress, entries, only))
@@ -118,7 +119,7 @@ def evaluate(strategy: str, sp: Space | None = None, seed: int = 0, sample: int 
                       tuple(sp.sea.name(c) for c in followed))
 
 
-def _counting(progress: Callable[[int], None] | None, entries: np.ndarray,
+def _counting(progress: Callable[[int], None] | None, entries: np.ndarray | range,
               only: np.ndarray | None) -> Callable[[int], None] | None:
     """The tree tells how many berths it finishes; with an entry followed beside a sample, one
     more than the sample: the count stops at the sample's size."""
