@@ -126,8 +126,17 @@ def load_card(name_or_path: str) -> Card:
             known = ", ".join(games.ids())
             raise CardError(f"{name_or_path}: no such card file, and not a shipped card ({known})") from None
         return parse_card(text, source=key)
+    from cardgm.verify.inputs import InputError, check_file
+
+    try:
+        check_file(path, MAX_CARD_BYTES, "card file")  # looked at before it is read
+    except InputError as exc:
+        raise CardError(f"{path}: {exc}") from None
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
         raise CardError(f"{path}: not a UTF-8 text file ({exc.reason})") from None
     return parse_card(text, source=str(path))
+
+
+MAX_CARD_BYTES = 1024 * 1024  # a card is some 15 kB of text; a card file of up to 1 MB is read

@@ -39,6 +39,15 @@ def _card(name: str) -> Card:
         _fail(f"{name}: {exc.strerror or exc}")
 
 
+def _stopped(what: str, kept: str) -> NoReturn:
+    """Ctrl-C: one line saying what was stopped and what of its work stands; exit status 130."""
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        pass
+    _fail(f"{what} stopped (Ctrl-C); {kept}", 130)
+
+
 def _warn(message: str) -> None:
     click.echo(f"{_prefix('cardgm: warning:', 'yellow')} {message}", err=True)
 
@@ -121,6 +130,16 @@ class _GamesGroup(click.Group):
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *self._added()})
+
+    def invoke(self, ctx: click.Context) -> Any:
+        """Ctrl-C in any command: one line and exit status 130, never click's 'Aborted!' (exit 1)
+        or a traceback. Commands with work to keep say what stands themselves (`_stopped`)."""
+        if self.games_group:
+            return super().invoke(ctx)
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            _stopped(ctx.invoked_subcommand or "cardgm", "nothing more was written")
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         return super().get_command(ctx, cmd_name) or self._added().get(cmd_name)
@@ -248,6 +267,13 @@ def play(
     the message before it. With --json every reply is one JSON object on its own line.
     Interactive play: line editing and history; Ctrl-D leaves and prints a SAVE block to resume.
     Ctrl-C, anywhere, stops and prints a SAVE block (exit status 130).
+
+    \b
+    Limits (a file past its limit is refused unread, with the limit named):
+      a message of up to 4,000 characters: a longer one is answered as too
+        long, and --json and the log keep only its first 4,001;
+      a --resume file of up to 8 MB; a card file of up to 1 MB;
+        a --sealed reveal file of up to 64 kB.
     """
     from cardgm import games, save
     from cardgm.run import Run
@@ -280,7 +306,7 @@ def play(
         from cardgm.game import SaveError
 
         try:
-            block = save.find_block(read_text(resume, "a SAVE block"))
+            block = save.find_block(read_text(resume, "a file holding a SAVE block"))
         except (InputError, OSError) as exc:
             _fail(_reason(resume, exc))
         if block is None:
@@ -348,6 +374,17 @@ def _open_for_writing(path: str, what: str) -> TextIO:
     except OSError as exc:
         _fail(f"{path}: cannot write {what}: {exc.strerror or exc}")
     raise AssertionError  # unreachable: _fail exits
+
+
+def _discard(f: TextIO | None, path: str | None) -> None:
+    """A file opened for a report that was never written: closed and removed, not left empty."""
+    if f is None or path is None:
+        return
+    f.close()
+    try:
+        Path(path).unlink()
+    except OSError:
+        pass
 
 
 def _reader_gone() -> NoReturn:
@@ -554,7 +591,11 @@ def audit_cmd(transcript: str, card: str | None, as_json: bool, html_out: str | 
         # Read with its limits looked at first (size before reading, lines, messages, JSON depth).
         found = audit(read_transcript_file(transcript), card_name=card)
     except (TranscriptError, AuditError, CardError) as exc:
+        _discard(html_file, html_out)
         _fail(f"{transcript}: {exc}")
+    except KeyboardInterrupt:
+        _discard(html_file, html_out)
+        _stopped("audit", "no report was written" + (f" ({html_out} is not left behind)" if html_out else ""))
     click.echo(report.as_json(found) if as_json else report.text(found))
     if html_file:
         with html_file:
@@ -589,7 +630,11 @@ def analyze_cmd(game: str, out: str, strategies: tuple[str, ...], sample: int | 
     if not no_plot:
         _need_plotting()
     run_analysis = games.part(found, "analyze")
-    sys.exit(run_analysis(out, strategies, sample, seed, plot=not no_plot, echo=click.echo, quiet=quiet))
+    try:
+        code = run_analysis(out, strategies, sample, seed, plot=not no_plot, echo=click.echo, quiet=quiet)
+    except KeyboardInterrupt:
+        _stopped("analyze", "each row printed above is a strategy finished over every berth it names; the rest were not run, and no plot was written")
+    sys.exit(code)
 
 
 # -- solve, par, review ------------------------------------------------------------------------
@@ -622,10 +667,21 @@ def solve_cmd(card: str, seed: str | None, card_file: str | None, no_ends: bool,
     from cardgm.solve.review import solve_report
 
     the_card = _solve_card(card, seed, card_file)
+    so_far: dict[str, int] = {}
     try:
-        text, ok = solve_report(the_card, ends=not no_ends, quiet=quiet)
+        text, ok = solve_report(the_card, ends=not no_ends, quiet=quiet, so_far=so_far)
     except ValueError as exc:
         _fail(str(exc))
+    except KeyboardInterrupt:
+        if so_far.get("found", -1) >= 0:
+            kept = f"the best whole line found so far scores {so_far['found']} after {so_far['searched']:,} states, not yet proved the best"
+        elif so_far.get("searched"):
+            kept = f"no whole line was found yet ({so_far['searched']:,} states searched)"
+        else:
+            kept = "no whole line was found yet"
+        if "best" in so_far:
+            kept = f"the best line scores {so_far['best']} (proved); the best for each end was not finished"
+        _stopped("solve", kept)
     click.echo(text)
     sys.exit(0 if ok else 1)
 
@@ -648,10 +704,17 @@ def par_cmd(card: str, n: int, random_runs: int, out: str, no_plot: bool, seed: 
     if not no_plot:
         _need_plotting()  # before the runs, not after: a missing extra is said before any work
         _folder_for_writing(out, "the plots")
+    rows: list[Any] = []
     try:
-        rows = P.par(the_card, n=n, random_runs=random_runs, quiet=quiet)
+        rows = P.par(the_card, n=n, random_runs=random_runs, quiet=quiet, rows=rows)
     except ValueError as exc:
         _fail(str(exc))
+    except KeyboardInterrupt:
+        if rows:
+            click.echo(P.table(the_card, rows, n))
+        done = ", ".join(r.policy for r in rows)
+        kept = f"the table above holds the policies finished ({done}); no plot was written" if rows else "no policy had finished, and no plot was written"
+        _stopped("par", kept)
     click.echo(P.table(the_card, rows, n))
     if not no_plot:
         from cardgm.solve.plot_par import plot
@@ -669,7 +732,8 @@ def par_cmd(card: str, n: int, random_runs: int, out: str, no_plot: bool, seed: 
 @click.option("--quiet", "-q", "quiet", is_flag=True, help="No progress on stderr (it is drawn only at a terminal anyway).")
 def review_cmd(log: str, card: str | None, quiet: bool) -> None:
     """Review a run LOG (`cardgm play --log FILE`): your score against the best line, and the
-    first move after which the best was out of reach, with a call that would have kept it."""
+    first move after which the best was out of reach, with a call that would have kept it.
+    LOG is read up to 8 MB (a larger file is refused unread)."""
     from cardgm.solve.review import review, text
     from cardgm.verify.replay import LogError, read_log
 

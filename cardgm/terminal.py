@@ -30,7 +30,15 @@ from cardgm.transcript import Messages
 
 # One error for input that cannot be read, whichever command reads it (`cardgm play` here, audit
 # and verify run in cardgm.verify): here its message names the file (or stdin), the line and why.
+from cardgm.verify.inputs import MAX_TRANSCRIPT_BYTES, check_file
 from cardgm.verify.inputs import InputError as InputError
+
+# A line of input kept to its first 64 KiB: any message past 4,000 characters is answered as too
+# long whatever its length, so the rest is read past (never held) and a line with no end (a
+# device, a file without a newline) cannot fill the memory.
+MAX_LINE_BYTES = 64 * 1024
+# A whole text file (a --resume file, a run log for review): its size is looked at before it is read.
+MAX_TEXT_BYTES = MAX_TRANSCRIPT_BYTES
 
 
 def text_lines(stream: BinaryIO, name: str) -> Iterator[str]:
@@ -38,24 +46,36 @@ def text_lines(stream: BinaryIO, name: str) -> Iterator[str]:
 
     Raises InputError at the first line that is not UTF-8 or holds a NUL byte (a binary file):
     the lines before it have been answered and stand."""
-    for number, raw in enumerate(iter(stream.readline, b""), 1):
+    for number, raw in enumerate(iter(lambda: stream.readline(MAX_LINE_BYTES), b""), 1):
         if b"\0" in raw:
             raise InputError(f"{name}: line {number} holds a NUL byte; this is a binary file, not text")
+        cut = len(raw) == MAX_LINE_BYTES and not raw.endswith(b"\n")
+        while cut:  # the rest of an over-long line, read past
+            more = stream.readline(MAX_LINE_BYTES)
+            if not more or more.endswith(b"\n"):
+                break
         try:
             line = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise InputError(
-                f"{name}: line {number} is not UTF-8 text (byte 0x{raw[exc.start]:02x} at column {exc.start + 1})"
-            ) from None
+            if not (cut and exc.start >= len(raw) - 3):  # a character cut at the 64 KiB mark is no fault
+                raise InputError(
+                    f"{name}: line {number} is not UTF-8 text (byte 0x{raw[exc.start]:02x} at column {exc.start + 1})"
+                ) from None
+            line = raw[: exc.start].decode("utf-8")
         if number == 1:
             line = line.removeprefix("\ufeff")  # a byte-order mark some editors write
         yield line.rstrip("\n").rstrip("\r")
 
 
-def read_text(path: str, what: str) -> str:
-    """A whole text file, or InputError naming it and why it is not text."""
+def read_text(path: str, what: str, limit: int = MAX_TEXT_BYTES) -> str:
+    """A whole text file, or InputError naming it and why it is not text. Its size is looked at
+    first: a file over `limit`, or a device or a pipe (/dev/zero is never done), is refused unread."""
+    try:
+        check_file(path, limit, what.removeprefix("a ").removeprefix("an "))
+    except InputError as exc:
+        raise InputError(f"{path}: {exc}") from None
     with open(path, "rb") as f:
-        raw = f.read()
+        raw = f.read(limit + 1)
     if b"\0" in raw:
         raise InputError(f"{path}: this is a binary file, not {what}")
     try:

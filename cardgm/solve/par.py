@@ -72,15 +72,16 @@ def tapes(card: Card, n: int) -> list[tuple[int, ...]]:
     return [derive(f"{card.game_id}:{card.version}:{i}", max(40, len(card.tape))) for i in range(n)]
 
 
-def par(card: Card, n: int = 100, random_runs: int = 200, seed: int = 0, quiet: bool = False) -> list[Row]:
+def par(card: Card, n: int = 100, random_runs: int = 200, seed: int = 0, quiet: bool = False, rows: list[Row] | None = None) -> list[Row]:
     """Every policy on the printed tape and on `n` derived tapes. A fixed policy plays each tape
     once; random plays the printed tape `random_runs` times and each derived tape once. A bar on
-    stderr counts the runs (cardgm.progress)."""
+    stderr counts the runs (cardgm.progress). `rows`, when given, is filled as each policy
+    finishes (what stands when the run is stopped)."""
     from cardgm.progress import task
 
     game = game_for(card.game_id)
     derived = tapes(card, n)
-    rows = []
+    rows = [] if rows is None else rows
     total = sum((random_runs if name == "random" else 1) + n for name in POLICIES)
     with task(f"Par for {card.title}", total=total, quiet=quiet) as shown:
         for name in POLICIES:

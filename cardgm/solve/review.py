@@ -149,9 +149,13 @@ def _claims(card: Card, solver: Solver, best: int, by_end: dict[str, Solution]) 
     return out
 
 
-def solve_report(card: Card, ends: bool = True, quiet: bool = False) -> tuple[str, bool]:
+def solve_report(card: Card, ends: bool = True, quiet: bool = False, so_far: dict[str, int] | None = None) -> tuple[str, bool]:
     """`cardgm solve`'s text, and whether the best line replayed to its score. A status line on
-    stderr shows the states searched and the best line found so far (cardgm.progress)."""
+    stderr shows the states searched and the best line found so far (cardgm.progress); `so_far`,
+    when given, holds them too ("searched", "found", and "best" once the best line is proved),
+    for a run stopped before its end."""
+    if so_far is None:
+        so_far = {}
     import time
 
     from cardgm.progress import task
@@ -162,10 +166,13 @@ def solve_report(card: Card, ends: bool = True, quiet: bool = False) -> tuple[st
         stage = "best line"
 
         def progress(searched: int, found: int) -> None:
-            so_far = f"best so far {found}" if found >= 0 else "no whole line yet"
-            shown.status(f"{stage}: {searched:,} states, {so_far}")
+            if "best" not in so_far:
+                so_far.update(searched=searched, found=found)
+            said = f"best so far {found}" if found >= 0 else "no whole line yet"
+            shown.status(f"{stage}: {searched:,} states, {said}")
 
         sol = solver.solve(card.tape, progress=progress)
+        so_far["best"] = sol.score
         by_end: dict[str, Solution] = {}
         if ends:
             # The best line's own end needs no second search: its best is the best line.

@@ -788,13 +788,19 @@ class _Auditor:
             ))
         if ai_fields is not None and not follows:
             diffs = adapter.collapse([(k, ai_fields.get(k, "(none)"), v) for k, v in exp_fields.items() if ai_fields.get(k) != v], ai_fields)
-            diff_words = [adapter.diff_words(k, a, r) for k, a, r in diffs]
             decided = _decided(adapter, ctx) if expected is not None and not any(b.kind == "save-followed" for b in breaches) else None
             cause = decided or next((b for b in breaches if b.kind in ("save-followed", "tape-changed", "tape-out-of-turn", "third-value")), None)
             if decided is not None:
                 breaches.insert(0, decided)
             if cause is not None:
-                cause.consequences = diff_words
+                caused, apart = self._caused_by(cause, diffs, ctx, message or "", ai_fields)
+                cause.consequences = [adapter.diff_words(k, a, r) for k, a, r in caused]
+                for k, a, r, own, own_ctx in apart:  # not what the tape it announced gives either: its own finding
+                    why = adapter.explain(own_ctx, k)
+                    said = adapter.diff_words(k, a, own)
+                    if own != r:
+                        said += f" (with the tape value the AI announced; {r} with the printed one)"
+                    findings.append(Finding("ledger", index, where, sentence(said) + " " + sentence(why), field=k, ai=a, rules=own))
             else:
                 for k, a, r in diffs:
                     why = adapter.explain(ctx, k)
@@ -820,6 +826,40 @@ class _Auditor:
         if self.patched:
             own_run.game = self._tape_game()
         return ra
+
+    def _caused_by(
+        self, cause: Finding, diffs: list[tuple[str, str, str]], ctx: Context, message: str, ai: dict[str, str],
+    ) -> tuple[list[tuple[str, str, str]], list[tuple[str, str, str, str, Context]]]:
+        """Split a reply's differences between what its breach explains and what it does not.
+
+        A tape breach (a value changed or read out of turn) explains only the fields that follow
+        from the value the AI announced: the same message is played again on the tape with that
+        value in its place, and a field the AI shows differently from that too (a water the AI
+        changed as well) is a finding of its own, never listed under the tape. Other breaches
+        (a move decided for the player, a SAVE followed) explain every difference."""
+        expected = ctx.expected
+        if cause.kind not in ("tape-changed", "tape-out-of-turn") or expected is None:
+            return diffs, []
+        position = cause.field.split()[1] if cause.field and cause.field.startswith("tape ") else ""
+        if cause.kind == "tape-out-of-turn" and cause.rules and cause.rules.startswith("tape "):
+            position = cause.rules.split()[1]  # a later position's value read in place of this one's
+        if not (position.isdigit() and cause.ai and cause.ai.isdigit()):
+            return diffs, []
+        before = dict(self.patched)
+        self.patched[int(position)] = int(cause.ai)
+        try:
+            variant = self._tape_game(self.rulings)
+        finally:
+            self.patched = before
+        trial = Run(variant, state=expected.before, pending=expected.pending, moved=True)
+        st = take(trial, message, expected.action) if expected.action is not None else step(trial, message)
+        adapter = self.adapter
+        shown = [adapter.fields(self.game, s) for s in [st.after, *adapter.alternatives(self.game, st)]]
+        best = min(shown, key=lambda f: sum(1 for k, v in ai.items() if f.get(k) != v))
+        own_ctx = replace(ctx, expected=st, expected_fields=best, state=st.after)
+        caused = [(k, a, r) for k, a, r in diffs if best.get(k) == a]
+        apart = [(k, a, r, best.get(k, r), own_ctx) for k, a, r in diffs if best.get(k) != a]
+        return caused, apart
 
     def _tape_game(self, rulings: Any = None) -> Game:
         """The game the AI's own numbers play: the printed tape with the values it announced instead,

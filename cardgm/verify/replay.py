@@ -220,6 +220,36 @@ def _checked_files(options: dict[str, Any], base: Path | None, flags: dict[str, 
     return out
 
 
+def _check_options(options: dict[str, Any], takes: dict[str, Any], title: str) -> None:
+    """Every option a log's header records is one `cardgm play` offers for its game, with a value
+    of the kind the play option writes (a whole number for --stop-day, one of a choice's words, a
+    file's name, true or false for a flag); LogError names the first that is not."""
+    unknown = sorted(k for k in options if k not in takes)
+    if unknown:
+        offered = ", ".join(f"{o.name} ({o.flag})" for o in takes.values()) or "none"
+        raise LogError(f"its header's options ({', '.join(unknown)}) are not options of {title} (it takes: {offered})")
+    for name, value in options.items():
+        o = takes[name]
+        shown = repr(value) if isinstance(value, str) else _json_text(value)
+        if o.type == "int":
+            ok, kind = isinstance(value, int) and not isinstance(value, bool), "a whole number"
+        elif o.type == "choice":
+            ok, kind = isinstance(value, str) and value in o.choices, "one of " + ", ".join(repr(c) for c in o.choices)
+        elif o.type == "flag":
+            ok, kind = isinstance(value, bool), "true or false"
+        else:  # "path", "text"
+            ok, kind = isinstance(value, str), ("a file's name" if o.type == "path" else "text")
+        if not ok:
+            raise LogError(f"its header's option {name} is {shown}; {o.flag} takes {kind}")
+
+
+def _json_text(value: Any) -> str:
+    import json
+
+    text = json.dumps(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def replay(
     log: RunLog,
     card: str | None = None,
@@ -235,9 +265,12 @@ def replay(
     the_card = load_card(name)
     given = files or {}
     try:
-        flags = {o.name: o.flag for o in games.entry(the_card.game_id).options}
+        takes = {o.name: o for o in games.entry(the_card.game_id).options}
     except CardError:  # no game plays this card: make_game says so below
-        flags = {}
+        takes = {}
+    else:
+        _check_options(log.options, takes, the_card.title)
+    flags = {name: o.flag for name, o in takes.items()}
     options = _checked_files({k: v for k, v in log.options.items() if k not in given}, base, flags)
     for key, value in given.items():
         options[key] = _checked_files({key: value}, None)[key]

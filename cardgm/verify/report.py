@@ -102,7 +102,7 @@ def ending_lines(audit: Audit) -> list[str]:
     out = [f"By the rules, the game stands at:  {last.true_ledger}"]
     if true_result:
         out.append(f"{'':35}{true_result}")
-    out.append(f"The AI's last LEDGER:{'':14}{ai_ledger or '(none)'}")
+    out.append(f"The AI's last LEDGER:{'':14}{ai_ledger or '(the AI printed none)'}")
     if ai_result:
         out.append(f"{'':35}{ai_result}")
     return out
@@ -127,7 +127,7 @@ def text(audit: Audit) -> str:
     for r in audit.replies:
         lines.append(f"Reply {r.number}, {_answers(r, audit)}: {_state(r)}.")
         if r.findings or (r.on_true_line is False and r is audit.first_divergence):
-            lines.append(f"    The AI's LEDGER:  {r.ai_ledger or '(none)'}   [{r.ai_where}]")
+            lines.append(f"    The AI's LEDGER:  {r.ai_ledger or '(none in this reply)'}   [{r.ai_where}]")
             lines.append(f"    By the rules:     {r.own_ledger}")
         for f in r.findings:
             lines += _finding_lines(f)

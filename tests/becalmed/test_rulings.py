@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from cardgm.game import ReadAs
 from cardgm.games.becalmed import notation as N
 from cardgm.games.becalmed import rules as R
 from cardgm.games.becalmed.game import make_game
+from cardgm.games.becalmed.state import State
 
 from .support import CARD, TAPE, day, kinds, new_run, st, tape_with
 
@@ -200,7 +203,7 @@ def test_ruling_23_reading_the_calls():
 
 
 def test_ruling_24_resume_reannounces_the_sky_read_and_no_save_mid_dusk():
-    block = N.save(st(turn=4, day=3))
+    block = N.save(played(2))  # a day-3 morning play reaches (the opening's numbers on day 3 are none)
     run = new_run()
     reply = run.reply(block)
     assert reply.fields["tape"] == 5 and "Tape 5 reads 6: LIGHT AIRS" in reply.text
@@ -247,14 +250,30 @@ def test_ruling_30_limits_live_in_the_run_not_the_save():
     assert "stop" not in block and make_game(CARD).load(block).stop_day is None
 
 
+def played(days: int) -> State:
+    """The morning after `days` days of FULL, SAIL, ROW: a state play reaches (the first mornings'
+    SAVE blocks are checked against every line of play)."""
+    run = new_run()
+    for _ in range(days):
+        run.reply("FULL, SAIL, ROW")
+    return run.state
+
+
+def saved_at_dusk(days: int) -> str:
+    """A block saved after day `days`'s dusk, before the next dawn is read (an even tape)."""
+    s = played(days)
+    return N.save(replace(s, day=s.day - 1, tape=s.tape - 1))
+
+
 def test_ruling_31_a_save_at_an_even_tape_resumes_at_the_next_dawn():
-    block = N.save(st(turn=4, day=3)).replace("tape:5", "tape:6")
+    block = saved_at_dusk(3)
+    assert "day:3/14" in block and "tape:6" in block
     s = make_game(CARD).load(block)
     assert (s.day, s.tape) == (4, 7)
 
 
 def test_ruling_31_the_resume_from_an_even_tape_says_where_it_goes_on_and_why():
-    block = N.save(st(turn=4, day=3)).replace("tape:5", "tape:6")
+    block = saved_at_dusk(3)
     text = new_run().reply(block).text
     assert "saved after day 3's dusk: tape:6 is that dusk's sea" in text
     assert "the next value read is the one after it, so the voyage goes on at day 4's dawn, tape 7" in text
@@ -264,7 +283,7 @@ def test_ruling_31_the_resume_from_an_even_tape_says_where_it_goes_on_and_why():
     said = new_run().reply(turtle).text
     assert "That dusk's sea was A GREEN TURTLE (tape 18 reads 17)" in said and "are not played" in said
     # A block saved before the calls says nothing of the kind.
-    assert "saved after" not in new_run().reply(N.save(st(turn=4, day=3))).text
+    assert "saved after" not in new_run().reply(N.save(played(2))).text
 
 
 def test_ruling_32_the_printed_tape_is_read_not_the_seed():

@@ -161,3 +161,62 @@ def test_an_over_long_line_is_not_echoed_whole_into_json_or_the_log(tmp_path: Pa
     assert (tmp_path / "run.jsonl").stat().st_size < 20_000
     replayed = cardgm("verify", "run", "run.jsonl", cwd=tmp_path)
     assert replayed.code == 0 and "differs" not in replayed.stdout
+
+
+# -- inputs with no end, or far past their limits: refused unread (issue 14, item 5) ----------------
+
+
+def _capped(*args: str, cwd: Path, stdin: bytes = b"") -> Outcome:
+    """`cardgm` with its memory capped at 1.5 GB, so that a file read whole (/dev/zero never ends)
+    fails here instead of filling the machine."""
+    import resource
+    import subprocess
+    import sys
+
+    from .support import ROOT, Outcome
+
+    def cap() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (1536 * 1024 * 1024, 1536 * 1024 * 1024))
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
+    done = subprocess.run([sys.executable, "-m", "cardgm.cli", *args], cwd=cwd, input=stdin, capture_output=True,
+                          timeout=60, env=env, preexec_fn=cap)
+    return Outcome(tuple(args), done.returncode, done.stdout.decode("utf-8", "replace"), done.stderr.decode("utf-8", "replace"))
+
+
+@pytest.mark.parametrize(
+    "args, said",
+    [
+        (("play", "becalmed", "--resume", os.devnull.replace("null", "zero")), ("/dev/zero", "not a regular file")),
+        (("play", "becalmed", "--script", "/dev/zero"), ("/dev/zero", "NUL")),
+        (("play", "deadreckoning", "--sealed", "/dev/zero"), ("/dev/zero", "not a regular file", "reveal file")),
+        (("verify", "seal", "/dev/zero", "abcdef0123456789"), ("/dev/zero", "not a regular file")),
+        (("review", "/dev/zero"), ("/dev/zero", "not a regular file")),
+    ],
+    ids=["resume", "script", "sealed", "verify-seal", "review"],
+)
+def test_a_device_with_no_end_is_refused_unread(tmp_path: Path, args: tuple[str, ...], said: tuple[str, ...]) -> None:
+    assert_refused(_capped(*args, cwd=tmp_path), said)
+
+
+def test_files_past_their_size_limits_are_refused_unread(tmp_path: Path) -> None:
+    sparse("save.txt", 9 * 1024 * 1024)(tmp_path)
+    sparse("card.md", 2 * 1024 * 1024)(tmp_path)
+    sparse("run.jsonl", 9 * 1024 * 1024)(tmp_path)
+    said = ("save.txt", "it is 9 MB", "up to 8 MB")
+    assert_refused(_capped("play", "becalmed", "--resume", "save.txt", cwd=tmp_path), said)
+    assert_refused(_capped("play", "card.md", cwd=tmp_path), ("card.md", "up to 1 MB"))
+    assert_refused(_capped("solve", "becalmed", "--card", "card.md", cwd=tmp_path), ("card.md", "up to 1 MB"))
+    assert_refused(_capped("review", "run.jsonl", cwd=tmp_path), ("run.jsonl", "up to 8 MB"))
+
+
+def test_a_line_with_no_end_in_a_script_is_answered_as_too_long_in_little_memory(tmp_path: Path) -> None:
+    """30 MB with no newline: read past 64 KiB at a time, answered as a message over 4,000
+    characters, and the next line is played."""
+    with open(tmp_path / "orders.txt", "wb") as f:
+        f.write("é".encode() * (15 * 1024 * 1024) + b"\nFULL, SAIL, ROW\n")  # a 2-byte character across the 64 KiB mark
+    done = _capped("play", "becalmed", "--script", "orders.txt", "--json", cwd=tmp_path)
+    assert done.code == 0, done.stderr
+    replies = [json.loads(line) for line in done.stdout.splitlines()]
+    assert "over 4,000 characters" in replies[1]["text"] and len(replies[1]["message"]) == 4001
+    assert replies[2]["state"]["day"] == 2

@@ -61,6 +61,19 @@ def test_the_generator_changes_one_or_two_fields_of_a_real_block() -> None:
     assert sum(b not in real for b in blocks) > 150  # most are no state play reaches
 
 
+def test_becalmed_first_mornings_are_exact() -> None:
+    """Through day 4 a BECALMED block resumes exactly when play reaches its morning: every tampered
+    block that names a morning of days 1-4 no line reaches is refused, its reason naming a field."""
+    found = reached("becalmed")
+    judged = tamper.judge(found, tamper.tampered(found, 3000, seed=16))
+    wrongly_accepted = [j.block for j in judged if j.accepted and j.reached is False]
+    assert not wrongly_accepted, wrongly_accepted[:3]
+    refused = [j for j in judged if not j.accepted and not j.reached]
+    assert len(refused) > 500
+    fields = ("day", "westing", "water", "thirst", "crew", "canvas", "flares", "tape", "flags", "turn", "SHARKS", "game", "m:", "sha", "rules")
+    assert all(any(f in j.reason for f in fields) for j in refused), [j.reason for j in refused if not any(f in j.reason for f in fields)][:3]
+
+
 # What the bounds keep exactly to what the search's days allow: every BECALMED field; DROVER'S
 # AUTUMN's day, mile, SPATE, crew, laid and shod, and MEAL and SILVER from above. Its HEAD, FLESH
 # and WEAR are bounded by a day's worst (eight beasts, three FLESH, WEAR 4), not by this tape's.
@@ -114,6 +127,8 @@ def _with(block: str, **fields: str) -> str:
 
 
 BECALMED_DAY_1 = lambda: _save_after("becalmed", [])  # noqa: E731
+BECALMED_DAY_2 = lambda: _save_after("becalmed", ["FULL, SAIL, ROW"])  # noqa: E731
+BECALMED_DAY_3 = lambda: _save_after("becalmed", ["FULL, SAIL, ROW", "FULL, SAIL, ROW"])  # noqa: E731
 BECALMED_DAY_6 = lambda: _save_after("becalmed", ["FULL, SAIL, ROW", "FULL, AWNING, WATCH", "FULL, SAIL, ROW", "SHORT, DOWN, BAIL", "FULL, SAIL, ROW"])  # noqa: E731
 DROVE_DAY_1 = lambda: _save_after("cattle-trail", [])  # noqa: E731
 DROVE_DAY_2 = lambda: _save_after("cattle-trail", ["STEADY"])  # noqa: E731
@@ -124,6 +139,19 @@ DROVE_DAY_10 = lambda: _save_after("cattle-trail", ["STEADY", "ONE BOAT", "STEAD
     "make,changes,field",
     [
         (BECALMED_DAY_1, {"westing": "29/30"}, "westing"),
+        (BECALMED_DAY_1, {"water": str(10**30)}, "water"),
+        (BECALMED_DAY_1, {"tape": "2"}, "tape:2 on day 1 says that day's dusk is done"),
+        (BECALMED_DAY_1, {"thirst": "7/7"}, "thirst"),
+        (BECALMED_DAY_1, {"flags": "SHARKS-3"}, "flags"),
+        (BECALMED_DAY_2, {"westing": "29/30"}, "westing"),
+        (BECALMED_DAY_2, {"thirst": "7/7"}, "thirst"),
+        (BECALMED_DAY_2, {"crew": "PxC.O.N.Y."}, "crew"),
+        (BECALMED_DAY_2, {"flares": "0"}, "flares"),
+        (BECALMED_DAY_2, {"water": "27"}, "water:27 cannot be true"),
+        (BECALMED_DAY_2, {"canvas": "awning"}, "canvas:awning cannot be true"),
+        (BECALMED_DAY_3, {"thirst": "7/7"}, "thirst"),
+        (BECALMED_DAY_3, {"crew": "PxCxO.N.Y."}, "crew"),
+        (BECALMED_DAY_3, {"crew": "P!C.O.N.Y."}, "crew:P!C.O.N.Y. cannot be true"),
         (BECALMED_DAY_6, {"water": str(10**30)}, "water"),
         (BECALMED_DAY_1, {"flags": "SEAMS"}, "flags"),
         (BECALMED_DAY_1, {"flags": "PASSED-A-SHIP"}, "flags"),

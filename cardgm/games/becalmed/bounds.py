@@ -10,11 +10,18 @@ line reaches.
 The tape fixes much: which dusks brought a turtle, sharks, seams or a ship, which dawns were hard
 weather. So a flag, a flare burnt, a canvas lost or a soul gone can be dated, and a day-one block
 must be the opening itself.
+
+The first mornings are checked exactly as well: through day 4 (EXACT_DAYS) every line of play is
+walked from the opening (each day's legal calls, the turtle taken or left, every count of flares
+burnt; about a thousand mornings, cached per tape), and a block whose fields no line reaches
+together is refused with the field that cannot be true beside the others (a day-one block saved
+at its dusk, tape:2, with the opening's numbers: no dusk leaves her with canvas DOWN and no set).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from dataclasses import replace
 from functools import cache
 
 from . import rules
@@ -147,6 +154,93 @@ def impossible(s: State, tape: tuple[int, ...]) -> str | None:
     if s.passed_ship and _first(tape, dusks, lambda a, b: b >= 18) is None:
         return f"flags: PASSED-A-SHIP follows a ship sighted at dusk (18–20), and none came {on}."
     return None
+
+
+EXACT_DAYS = 4  # the mornings checked against every line of play
+FIELDS = ("westing", "water", "thirst", "crew", "canvas", "flares", "flags")  # as the SAVE names them
+
+
+def _key(s: State) -> tuple[object, ...]:
+    return (s.westing, s.water, s.thirst, s.crew, s.canvas, s.flares, tuple(s.flag_list()))
+
+
+@cache
+def mornings(tape: tuple[int, ...], rulings: rules.Rulings = rules.RULED) -> dict[int, frozenset[tuple[object, ...]]]:
+    """Every morning a line of play reaches, by day, through day EXACT_DAYS: each as its SAVE's
+    fields (`FIELDS`; the day and tape follow from the day). Voyages that end are left out."""
+    start = State()
+    out: dict[int, set[tuple[object, ...]]] = {1: {_key(start)}}
+    frontier = {_key(start): start}
+    for day in range(2, EXACT_DAYS + 1):
+        nxt: dict[tuple[object, ...], State] = {}
+        for state in frontier.values():
+            stack = [state]
+            while stack:
+                s = stack.pop()
+                for action in rules.legal_actions(s):
+                    after, _ = rules.apply(s, action, tape, rulings)
+                    if after.end is not None:
+                        continue
+                    if after.phase != "calls":
+                        stack.append(after)  # the dusk waits on the turtle or the signal
+                        continue
+                    nxt.setdefault(_key(replace(after, turn=1)), after)
+        out[day] = set(nxt)
+        frontier = nxt
+    return {day: frozenset(keys) for day, keys in out.items()}
+
+
+def unreached(s: State, tape: tuple[int, ...], rulings: Iterable[rules.Rulings] = (rules.RULED,)) -> str | None:
+    """For a morning through EXACT_DAYS: why no line of play under any of `rulings` stands there
+    with these fields together, naming the field that cannot be true; None if one does."""
+    if s.day > EXACT_DAYS or len(tape) < 2 * EXACT_DAYS:
+        return None
+    reached: set[tuple[object, ...]] = set()
+    for r in rulings:
+        reached |= mornings(tape, r)[s.day]
+    own = _key(s)
+    if own in reached:
+        return None
+    on = f"by the morning of day {s.day}"
+
+    def differs(other: tuple[object, ...]) -> list[int]:
+        return [i for i, (a, b) in enumerate(zip(own, other)) if a != b]
+
+    nearest = min(reached, key=lambda k: (len(differs(k)), differs(k), repr(k)))  # the same one every run
+    apart = differs(nearest)
+    if len(apart) == 1:
+        i = apart[0]
+        name = FIELDS[i]
+        allowed = sorted({k[i] for k in reached if differs(k) == [i]}, key=_sort_key)
+        shown = ", ".join(f"{name}:{_value(name, v)}" for v in allowed[:8]) + (" …" if len(allowed) > 8 else "")
+        return (
+            f"{name}:{_value(name, own[i])} cannot be true {on} with the rest of this block: no line of play "
+            f"reaches it (with the other fields as they are, a line reaches {shown})."
+        )
+    said = " ".join(f"{FIELDS[i]}:{_value(FIELDS[i], own[i])}" for i in apart)
+    near = " ".join(f"{FIELDS[i]}:{_value(FIELDS[i], nearest[i])}" for i in apart)
+    return (
+        f"{said} cannot be true together {on} with the rest of this block: no line of play reaches them "
+        f"(the nearest morning a line reaches has {near})."
+    )
+
+
+def _sort_key(v: object) -> tuple[int, str]:
+    return (v, "") if isinstance(v, int) else (0, str(v))
+
+
+def _value(name: str, v: object) -> str:
+    from .notation import crew_string
+
+    if name == "crew":
+        return crew_string(v)  # type: ignore[arg-type]
+    if name == "flags":
+        return ",".join(v) or "none"  # type: ignore[arg-type]
+    if name == "westing":
+        return f"{v}/{BEACH}"
+    if name == "thirst":
+        return f"{v}/{MAX_THIRST}"
+    return str(v)
 
 
 def _shown(s: State, key: str) -> str:

@@ -44,9 +44,10 @@ def impossible(s: Drove, tape: tuple[int, ...]) -> str | None:
         return None
     spate = spate_after(tape, days)
     if s.spate != spate:
-        return f"spate:{s.spate}: the skies of the {days} days played leave SPATE {spate} (each day's sky moves it, whatever is ordered)."
+        return f"spate:{s.spate}: the skies of the {_days(days)} played leave SPATE {spate} (each day's sky moves it, whatever is ordered)."
     if s.mile < SMIDDY and s.head < HEAD_START - MOST_LOST * days:
-        return f"head:{s.head}: {days} days before the Smiddy lose at most {MOST_LOST} beasts a day (at least {HEAD_START - MOST_LOST * days} left)."
+        least = HEAD_START - MOST_LOST * days
+        return f"head:{s.head}: before the Smiddy a day loses at most {MOST_LOST} beasts, so after {_days(days)} at least {least} are left."
     if s.flesh < FLESH_MAX - MOST_THIN * days:
         return f"flesh:{s.flesh}: a day takes at most {MOST_THIN} FLESH, so {on} it is at least {FLESH_MAX - MOST_THIN * days}."
     sold = HEAD_START - s.head  # every beast not in the herd, as if all were sold
@@ -70,6 +71,10 @@ def impossible(s: Drove, tape: tuple[int, ...]) -> str | None:
         standing = next(h for h in hands[: len(laid)] if h not in s.laid)
         return f"laid:{','.join(s.laid)} while {standing} stands: the first hand on their feet is the one laid up."
     return None
+
+
+def _days(n: int) -> str:
+    return "1 day" if n == 1 else f"{n} days"
 
 
 def _shown(s: Drove, key: str) -> str:

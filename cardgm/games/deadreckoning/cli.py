@@ -63,8 +63,14 @@ def verify_seal(reveal: str, commitment: str) -> None:
 
     Exit status 0 when the file hashes to the commitment and holds a legal berth, 1 otherwise.
     """
+    from cardgm.verify.inputs import MAX_REVEAL_BYTES, InputError, check_file
+
     from . import seal
 
+    try:
+        check_file(reveal, MAX_REVEAL_BYTES, "reveal file")  # a device or a huge file is refused unread
+    except InputError as exc:
+        _fail(f"{reveal}: {exc}")
     raw = Path(reveal).read_bytes()  # the file's bytes as they are: a decode could change them
     try:
         ok, lines = seal.check(raw, commitment)
