@@ -251,7 +251,8 @@ def _interrupted(args: list[str], cwd: Path, after: float) -> subprocess.Complet
     import signal
     import time
 
-    env = dict(os.environ, PYTHONPATH=str(ROOT), XDG_DATA_HOME=str(cwd / "data"))
+    path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))  # and a plugged-in card's
+    env = dict(os.environ, PYTHONPATH=path, XDG_DATA_HOME=str(cwd / "data"))
     p = subprocess.Popen([sys.executable, "-m", "cardgm.cli", *args], cwd=cwd, env=env, stdin=subprocess.DEVNULL,
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     time.sleep(after)
