@@ -70,5 +70,9 @@ def one_core() -> None:
 
 
 if __name__ == "__main__":
+    import argparse
+
+    ap = argparse.ArgumentParser(description="The reference loop's rate on one core, and the load.")
+    ap.add_argument("--seconds", type=float, default=2.0, help="time to measure it (rounds of half a second)")
     one_core()
-    print(f"reference loop  {reference_rate():>12,.0f} units/s   ({load()})")
+    print(f"reference loop  {reference_rate(ap.parse_args().seconds):>12,.0f} units/s   ({load()})")

@@ -115,7 +115,7 @@ def main() -> None:
         ("deadreckoning random salvos", "salvos/s", lambda: deadreckoning(args.seconds)),
     )
     for name, unit, measure in rows:
-        ref = baseline.reference_rate()  # just before: the load it meets is the figure's
+        ref = baseline.reference_rate(min(2.0, args.seconds))  # just before: the load it meets is the figure's
         figure = measure()
         print(f"{name:32} {figure:>10,.0f} {unit:8} {ref:>10,.0f} {figure / ref:7.2f}", flush=True)
     print(baseline.load())

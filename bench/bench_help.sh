@@ -3,5 +3,6 @@
 # and `cardgm --help` measured in the same run, their ratio, the load, and the slowest imports
 # (python -X importtime, cumulative microseconds).
 cd "$(dirname "$0")/.." || exit 1
-python bench/bench_help.py
-python -X importtime -m cardgm.cli --help 2>&1 >/dev/null | sort -t'|' -k2 -n | tail -12
+PYTHON=${PYTHON:-python}
+"$PYTHON" bench/bench_help.py "$@"
+"$PYTHON" -X importtime -m cardgm.cli --help 2>&1 >/dev/null | sort -t'|' -k2 -n | tail -12

@@ -6,6 +6,7 @@ compared by its ratio.
     python bench/bench_hunt.py --all            # every strategy, one by one
     python bench/bench_hunt.py --analyze        # the whole `cardgm analyze deadreckoning`: wall, first row, peak memory
     python bench/bench_hunt.py --analyze --checkout DIR   # the same, run from another checkout (e.g. the previous commit)
+    python bench/bench_hunt.py --sea 4          # a smaller sea and one round of the reference: the script runs (tests)
 
 Pinned to one core (the analysis runs as a child on the same core). The reference loop is a
 fixed numpy workload of the hunter's kind (counting keys into bins, comparing bytes); it is
@@ -24,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def reference() -> float:
+def reference(rounds: int = 30) -> float:
     """Seconds for a fixed workload: 30 rounds of counting 4M keys into 1M bins and comparing
     40 MB of bytes. About a second on the machine the figures in docs/ were taken on."""
     import numpy as np
@@ -32,7 +33,7 @@ def reference() -> float:
     keys = (np.arange(1 << 22, dtype=np.int64) * 2654435761) % (1 << 20)
     cells = (np.arange(10 << 22, dtype=np.int64) % 65).astype(np.uint8).reshape(10, -1)
     t = time.perf_counter()
-    for i in range(30):
+    for i in range(rounds):
         np.bincount(keys + i, minlength=(1 << 20) + 30)
         (cells == np.uint8(i)).sum()
     return time.perf_counter() - t
@@ -67,7 +68,9 @@ def main() -> None:
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})  # one core
     checkout = Path(sys.argv[sys.argv.index("--checkout") + 1]).resolve() if "--checkout" in sys.argv else ROOT
-    before = reference()
+    size = int(sys.argv[sys.argv.index("--sea") + 1]) if "--sea" in sys.argv else 8
+    rounds = 30 if size == 8 else 1  # a smaller sea is for trying the script, not for a figure
+    before = reference(rounds)
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}; checkout {checkout}")
     figures: list[tuple[str, float, str]] = []
     if "--analyze" in sys.argv:
@@ -85,14 +88,14 @@ def main() -> None:
             from cardgm.solve import hunt as strategies  # type: ignore[no-redef]
 
         w = time.perf_counter()
-        sp = berths.space()
+        sp = berths.space() if size == 8 else berths.space(berths.Sea(size, size))
         figures.append(("enumerate every berth", time.perf_counter() - w, f"   {sp.named_berths:,} named berths"))
         for name in list(strategies.STRATEGIES) if "--all" in sys.argv else ["density"]:
             w, c = time.perf_counter(), time.process_time()
             ev = strategies.evaluate(name, sp)
             wall, cpu = time.perf_counter() - w, time.process_time() - c
             figures.append((f"{name} over every berth", wall, f"   cpu {cpu:6.2f} s  mean {ev.mean():.4f}  max {ev.max()}"))
-    ref = min(before, reference())
+    ref = min(before, reference(rounds))
     print(f"{'reference loop':<34} {ref:7.2f} s")
     for what, seconds, extra in figures:
         print(line(what, seconds, ref, extra))

@@ -84,7 +84,7 @@ def worker(seconds: float) -> dict[str, dict[str, object]]:
 
 
 def run_worker(code_root: Path, seconds: float) -> dict[str, dict[str, object]]:
-    env = dict(os.environ, PYTHONPATH=str(code_root))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(code_root), os.environ.get("PYTHONPATH")])))  # and a plugged-in card's
     done = subprocess.run(
         [sys.executable, str(Path(__file__).resolve()), "--worker", "--seconds", str(seconds)],
         env=env, capture_output=True, text=True, check=True, cwd=str(code_root),

@@ -34,6 +34,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seeds", type=int, default=0)
     ap.add_argument("--no-ends", action="store_true")
+    ap.add_argument("--card", action="append", choices=sorted(SOLVERS), help="solve this card only (repeatable; default: both)")
     args = ap.parse_args()
     baseline.one_core()
     print(baseline.load())
@@ -47,6 +48,8 @@ def main() -> None:
         return sol, f"{sol.searched:>9,} states {took:7.2f} s {ref:7.2f} s {took / ref:6.2f}"
 
     for game_id, S in SOLVERS.items():
+        if args.card and game_id not in args.card:
+            continue
         card = load_card(game_id)
         tapes = [("printed", card.tape)] + [
             (f"{game_id}:{card.version}:{i}", derive(f"{game_id}:{card.version}:{i}", 40)) for i in range(args.seeds)

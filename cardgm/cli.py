@@ -702,7 +702,8 @@ def par_cmd(card: str, n: int, random_runs: int, out: str, no_plot: bool, seed: 
 
     the_card = _solve_card(card, seed, card_file)
     if not no_plot:
-        _folder_for_writing(out, "the plots")  # before the runs, not after
+        _need_plotting()  # before the runs, not after: a missing extra is said before any work
+        _folder_for_writing(out, "the plots")
     rows: list[Any] = []
     try:
         rows = P.par(the_card, n=n, random_runs=random_runs, quiet=quiet, rows=rows)
@@ -716,7 +717,6 @@ def par_cmd(card: str, n: int, random_runs: int, out: str, no_plot: bool, seed: 
         _stopped("par", kept)
     click.echo(P.table(the_card, rows, n))
     if not no_plot:
-        _need_plotting()
         from cardgm.solve.plot_par import plot
 
         try:

@@ -22,7 +22,8 @@ NOT_UTF8 = b"FULL, SAIL, ROW\n" + b"caf\xe9 au lait\n"
 
 
 def cardgm(*args: str, cwd: Path, stdin: bytes = b"") -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, PYTHONPATH=str(ROOT), XDG_DATA_HOME=str(cwd / "data"))
+    path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))  # and a plugged-in card's
+    env = dict(os.environ, PYTHONPATH=path, XDG_DATA_HOME=str(cwd / "data"))
     done = subprocess.run(
         [sys.executable, "-m", "cardgm.cli", *args], cwd=cwd, input=stdin, capture_output=True, env=env, timeout=120
     )
@@ -250,7 +251,8 @@ def _interrupted(args: list[str], cwd: Path, after: float) -> subprocess.Complet
     import signal
     import time
 
-    env = dict(os.environ, PYTHONPATH=str(ROOT), XDG_DATA_HOME=str(cwd / "data"))
+    path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))  # and a plugged-in card's
+    env = dict(os.environ, PYTHONPATH=path, XDG_DATA_HOME=str(cwd / "data"))
     p = subprocess.Popen([sys.executable, "-m", "cardgm.cli", *args], cwd=cwd, env=env, stdin=subprocess.DEVNULL,
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     time.sleep(after)

@@ -124,6 +124,8 @@ def test_an_installed_distribution_plugs_it_in_by_its_entry_point(tmp_path: Path
     dist.mkdir()
     (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: coinflip-card\nVersion: 1.0\n", encoding="utf-8")
     (dist / "entry_points.txt").write_text("[cardgm.games]\ncoinflip = coinflip\n", encoding="utf-8")
+    before = [e.id for e in games.entries()]  # with CARDGM_GAMES naming coinflip, it is there already
+    monkeypatch.delenv(games.ENV, raising=False)  # found by its entry point alone
     monkeypatch.syspath_prepend(str(FOURTH))
     monkeypatch.syspath_prepend(str(tmp_path))
     games._plugged.cache_clear()
@@ -133,4 +135,4 @@ def test_an_installed_distribution_plugs_it_in_by_its_entry_point(tmp_path: Path
     finally:
         monkeypatch.undo()
         games._plugged.cache_clear()
-    assert "coinflip" not in [e.id for e in games.entries()]
+    assert [e.id for e in games.entries()] == before

@@ -24,28 +24,43 @@ CORE = ("state", "actions", "events", "rules", "notation", "reader", "voice")
 TOOLS = ("audit", "solve", "par", "coach", "cli")  # a game's tool modules: they may use the tool frameworks
 SHARED_CORE = ("cardgm.card", "cardgm.tape", "cardgm.game", "cardgm.save")
 
-# Game ids written outside the games' packages, each with why (docstrings and comments are docs).
-ID = re.compile(r"\b(becalmed|deadreckoning|cattle-trail|cattle_trail)\b")
+# A game named outside its package: its id (as typed and as a module name) or its card's title,
+# in any case, from every registered game (a card plugged in through CARDGM_GAMES too).
+_NAMES = sorted({n for e in games.entries() for n in (e.id, e.id.replace("-", "_"), e.title)}, key=len, reverse=True)
+ID = re.compile(r"(?i)(?<![\w-])(" + "|".join(re.escape(n) for n in _NAMES) + r")(?![\w-])")
+# Strings that name a game outside the help texts (click's help= and short_help=, which the test
+# skips) and docs, each with why.
 ALLOWED = {
-    ("cardgm/cli.py", '"give a SEED (e.g. becalmed:1.0.0) or --check CARD"'),  # help: an example
-    ("cardgm/cli.py", """'A RESULT line to check, e.g. "RESULT: AIGC|becalmed|…".'"""),  # help
-    ("cardgm/cli.py", '"The card, when the transcript does not show it (e.g. becalmed)."'),  # help
+    ("cardgm/cli.py", '"give a SEED (e.g. becalmed:1.0.0) or --check CARD"'),  # the tape command's usage line
 }
+HELP = ("help", "short_help")
 
 
-def _named_ids(path: Path) -> list[tuple[str, str]]:
-    """(file, token) for every game id in the file's code: names and strings, not docstrings or comments."""
-    src = path.read_text(encoding="utf-8")
-    docs = set()
-    for node in ast.walk(ast.parse(src)):
+def _help_and_doc_spans(tree: ast.Module) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """Where the docstrings and the help texts of click options and commands are, as token spans."""
+    spans = []
+    for node in ast.walk(tree):
+        text: ast.expr | None = None
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
             first = node.body[0]
             if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
-                docs.add((first.lineno, first.col_offset))
+                text = first.value
+        elif isinstance(node, ast.keyword) and node.arg in HELP:
+            text = node.value
+        if text is not None and text.end_lineno is not None and text.end_col_offset is not None:
+            spans.append(((text.lineno, text.col_offset), (text.end_lineno, text.end_col_offset)))
+    return spans
+
+
+def _named_ids(path: Path) -> list[tuple[str, str]]:
+    """(file, token) for every game named in the file's code: names and strings, not docstrings,
+    help texts or comments."""
+    src = path.read_text(encoding="utf-8")
+    spans = _help_and_doc_spans(ast.parse(src))
     rel = path.relative_to(PACKAGE.parent).as_posix()
     out = []
     for tok in tokenize.generate_tokens(io.StringIO(src).readline):
-        if tok.type == tokenize.COMMENT or (tok.type == tokenize.STRING and tok.start in docs):
+        if tok.type == tokenize.COMMENT or (tok.type == tokenize.STRING and any(a <= tok.start and tok.end <= b for a, b in spans)):
             continue
         if tok.type in (tokenize.STRING, tokenize.NAME) and ID.search(tok.string):
             out.append((rel, tok.string))

@@ -26,6 +26,7 @@ from mcp_types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import Field, WithJsonSchema
 
 from cardgm import __version__, games
+from cardgm.save import BEGIN, END
 from cardgm.store import Store
 
 from . import prompts
@@ -121,7 +122,7 @@ def build_server(store: Store, *, rng: random.Random | None = None, log_level: s
         return _call(tools.save_run, run_id)
 
     def resume_run(
-        save: Annotated[str, Field(description="A SAVE block, -----BEGIN AIGC SAVE----- to -----END AIGC SAVE-----.")],
+        save: Annotated[str, Field(description=f"A SAVE block, {BEGIN} to {END}.")],
         reveal: Annotated[
             str | None,
             Field(description="For a card with a sealed setup: the text of the reveal file the saved run played, if the player has it (you will then see it)."),

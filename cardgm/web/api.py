@@ -23,7 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from cardgm import games
 from cardgm.card import Card, CardError, load_card
 from cardgm.run import MAX_MESSAGE
-from cardgm.save import find_block
+from cardgm.save import BEGIN, find_block
 from cardgm.store import RunNotFound, Store, StoredRun, play
 
 router = APIRouter(prefix="/api", tags=["runs"])
@@ -79,7 +79,7 @@ class NewRunIn(BaseModel):
             "a SAVE block: the run resumes from it (its first message). A sealed duel's SAVE holds "
             "no berth: resumed here it plays the berth the card prints, as a chat plays it"
         ),
-        json_schema_extra={"pattern": "-----BEGIN AIGC SAVE-----", "maxLength": MAX_MESSAGE},
+        json_schema_extra={"pattern": BEGIN, "maxLength": MAX_MESSAGE},
     )
 
 
@@ -151,7 +151,7 @@ def list_cards() -> list[CardInfo]:
 def create_run(body: NewRunIn, request: Request) -> NewRun:
     card = card_named(body.card)
     if body.save is not None and find_block(body.save) is None:
-        raise HTTPException(422, "save: that is not a SAVE block (it starts -----BEGIN AIGC SAVE-----)")
+        raise HTTPException(422, f"save: that is not a SAVE block (it starts {BEGIN})")
     try:
         new, replies = play.start(_store(request), card, body.options, name=body.name, first_message=body.save, draw=body.save is None)
     except play.Refused as exc:

@@ -28,7 +28,8 @@ class Outcome:
 
 
 def cardgm(*args: str, cwd: Path, stdin: bytes | None = None, timeout: float = 120) -> Outcome:
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
+    path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))  # and a plugged-in card's
+    env = {**os.environ, "PYTHONPATH": path, "NO_COLOR": "1"}
     done = subprocess.run(
         [sys.executable, "-m", "cardgm.cli", *args],
         cwd=cwd,

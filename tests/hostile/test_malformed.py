@@ -178,7 +178,8 @@ def _capped(*args: str, cwd: Path, stdin: bytes = b"") -> Outcome:
     def cap() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (1536 * 1024 * 1024, 1536 * 1024 * 1024))
 
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
+    path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))  # and a plugged-in card's
+    env = {**os.environ, "PYTHONPATH": path, "NO_COLOR": "1"}
     done = subprocess.run([sys.executable, "-m", "cardgm.cli", *args], cwd=cwd, input=stdin, capture_output=True,
                           timeout=60, env=env, preexec_fn=cap)
     return Outcome(tuple(args), done.returncode, done.stdout.decode("utf-8", "replace"), done.stderr.decode("utf-8", "replace"))

@@ -39,6 +39,11 @@ def moves_of(game_id: str):
     return games.part(games.entry(game_id), "moves")
 
 
+# The cards with structured moves (legal_moves, play_move); a card plugged in without them (the
+# fourth card, COINFLIP, when CARDGM_GAMES names it) is played by words only.
+MOVED = [g for g in games.ids() if moves_of(g) is not None]
+
+
 # -- what the server offers ----------------------------------------------------------------------
 
 
@@ -126,7 +131,7 @@ def test_send_message_answers_as_the_run_does(c: Connected, store, game_id: str)
         assert out["run_id"] == run_id and out["message"] == m
 
 
-@pytest.mark.parametrize("game_id", list(games.ids()))
+@pytest.mark.parametrize("game_id", MOVED)
 def test_legal_moves_are_the_cards_own(c: Connected, store, game_id: str) -> None:
     run_id = c.call("start_run", {"card": game_id})["run_id"]
     out = c.call("legal_moves", {"run_id": run_id})
@@ -137,7 +142,7 @@ def test_legal_moves_are_the_cards_own(c: Connected, store, game_id: str) -> Non
     assert out["turn"] == 1 and out["ended"] is False and out["ledger"] == mirror.transcript[0][1].ledger
 
 
-@pytest.mark.parametrize("game_id", list(games.ids()))
+@pytest.mark.parametrize("game_id", MOVED)
 def test_random_moves_to_the_end_reply_as_the_run(c: Connected, store, game_id: str) -> None:
     """Masked random play through legal_moves and play_move, to the card's end: each move is
     played as its words (and a yes to its own confirm line), replying as a Run fed those words."""
@@ -191,7 +196,7 @@ def test_a_move_completes_nothing_held_from_a_partial_order(c: Connected, store)
 # -- saving, resuming, taking a run up again -----------------------------------------------------
 
 
-@pytest.mark.parametrize("game_id", TAPED)
+@pytest.mark.parametrize("game_id", [g for g in TAPED if g in MOVED])
 def test_save_then_resume_from_the_block(c: Connected, store, game_id: str) -> None:
     run_id = c.call("start_run", {"card": game_id})["run_id"]
     first = c.call("legal_moves", {"run_id": run_id})["moves"][0]
@@ -362,7 +367,7 @@ def test_tool_failed_is_raised_for_an_error(c: Connected) -> None:
         c.call("start_run", {"card": "chess"})
 
 
-@pytest.mark.parametrize("game_id", list(games.ids()))
+@pytest.mark.parametrize("game_id", MOVED)
 def test_a_move_stands_alone_whatever_the_last_reply_asked(c: Connected, store, game_id: str) -> None:
     """Loose words before each move leave questions open (a partial call held, a confirm line
     unanswered, a question asked back); every legal move is still played as itself after them,

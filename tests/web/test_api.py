@@ -6,6 +6,7 @@ import json
 
 from click.testing import CliRunner
 
+from cardgm import games
 from cardgm.cli import main
 from cardgm.run import MAX_MESSAGE
 
@@ -46,8 +47,9 @@ def test_the_share_id_reads_but_cannot_play(client) -> None:
 
 def test_errors_are_one_line(client) -> None:
     assert client.post("/api/runs", json={"card": "chess"}).json() == {
-        "detail": "no shipped card is called 'chess'; the cards are becalmed, cattle-trail, deadreckoning"
+        "detail": "no shipped card is called 'chess'; the cards are " + ", ".join(games.ids())  # the shipped three first
     }
+    assert ", ".join(games.ids()).startswith("becalmed, cattle-trail, deadreckoning")
     r = client.post("/api/runs", json={})
     assert r.status_code == 422 and r.json() == {"detail": "card: Field required"}
     assert client.get("/api/runs/nope").status_code == 404
@@ -126,8 +128,10 @@ def test_a_finished_run_checks_by_replay(client) -> None:
 
 def test_the_cards(client) -> None:
     cards = client.get("/api/cards").json()
-    assert [c["card"] for c in cards] == ["becalmed", "cattle-trail", "deadreckoning"]  # the registry's order
-    assert [c["sealed"] for c in cards] == [False, False, True]
+    assert [c["card"] for c in cards] == list(games.ids())  # the registry's order: the shipped cards, then any plugged in
+    assert [c["card"] for c in cards][:3] == ["becalmed", "cattle-trail", "deadreckoning"]
+    assert [c["sealed"] for c in cards] == [games.hides_secret(c["card"]) for c in cards]
+    assert [c["sealed"] for c in cards][:3] == [False, False, True]
 
 
 def test_the_schema_is_served_and_no_page_loads_from_another_host(client) -> None:

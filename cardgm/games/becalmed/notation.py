@@ -76,16 +76,16 @@ def parse_ledger(line: str) -> LedgerFields:
         raise ValueError(f"crew:{m.group(5)} is not five souls P C O N Y each with . ! s2 s1 or x")
     flags = () if m.group(9) == "none" else tuple(m.group(9).split(","))
     return LedgerFields(
-        int(m.group(1)), int(m.group(2)), int(m.group(3)), int(m.group(4)), crew, m.group(6),
-        int(m.group(7)), int(m.group(8)), flags,
-    )
+        day=int(m.group(1)), westing=int(m.group(2)), water=int(m.group(3)), thirst=int(m.group(4)), crew=crew,
+        canvas=m.group(6), flares=int(m.group(7)), tape=int(m.group(8)), flags=flags,
+    )  # fmt: skip
 
 
 def ledger_fields(state: State) -> LedgerFields:
     return LedgerFields(
-        state.day, state.westing, state.water, state.thirst, state.crew, state.canvas,
-        state.flares, state.tape, tuple(state.flag_list()),
-    )
+        day=state.day, westing=state.westing, water=state.water, thirst=state.thirst, crew=state.crew,
+        canvas=state.canvas, flares=state.flares, tape=state.tape, flags=tuple(state.flag_list()),
+    )  # fmt: skip
 
 
 # -- SAVE ---------------------------------------------------------------------------------------

@@ -64,6 +64,7 @@ from .state import (
     State,
     Today,
     count_souls,
+    on_feet,
 )
 
 # -- the card's tables ------------------------------------------------------------------------
@@ -124,11 +125,6 @@ def flares_needed(value: int) -> int:
     return 2 if value == 18 else 1
 
 
-def dawn_value(state: State, tape: tuple[int, ...]) -> int:
-    """The sky value of the day in hand (position 2n−1)."""
-    return tape[2 * state.day - 2]
-
-
 # -- the calls: what is asked, what is legal --------------------------------------------------
 
 
@@ -136,7 +132,7 @@ def needs(state: State) -> tuple[str, ...]:
     """The calls this morning asks for. The canvas is not asked while it is LOST (it can only be
     DOWN: ruling 5); the hands are not asked on a BUTCHERING day (card) nor when nobody is on his
     feet to work (ruling 27)."""
-    return _NEEDS[state.canvas != "lost", not state.butchering and bool(state.on_feet())]
+    return _NEEDS[state.canvas != "lost", not state.butchering and bool(on_feet(state.crew))]
 
 
 _NEEDS = {
@@ -172,7 +168,7 @@ def _refusals(state: State, calls: Calls, need: tuple[str, ...]) -> dict[str, st
     if h == "ROW":
         if canvas == "AWNING":
             out["hands"] = "ROW: never under the awning; the drogue is out."
-        elif len(state.on_feet()) < 3:
+        elif len(on_feet(state.crew)) < 3:
             out["hands"] = f"ROW needs three souls on their feet; {len(state.on_feet())} are ({down_list(state)})."
     elif h == "FISH":
         if canvas in ("SAIL", "AWNING"):
@@ -206,8 +202,7 @@ def missing(state: State, calls: Calls) -> tuple[str, ...]:
 def _missing(need: tuple[str, ...], calls: Calls) -> tuple[str, ...]:
     if calls.issue and calls.canvas and calls.hands:
         return ()  # all three given: nothing a morning can ask for is missing
-    given = {"issue": calls.issue, "canvas": calls.canvas, "hands": calls.hands}
-    return tuple(k for k in need if not given[k])
+    return tuple([k for k in need if not getattr(calls, k)])  # a need is named as its Calls field
 
 
 # -- apply -------------------------------------------------------------------------------------
@@ -283,11 +278,41 @@ def apply(state: State, action: Action, tape: tuple[int, ...], rulings: Rulings 
         if action.stop_day is not None:
             new = replace(new, stop_day=action.stop_day)
         return new, (LimitSet(action.deaths_plain, action.stop_day),)
-    assert state.today is not None  # refusal: a turtle or a signal answers a dusk that waits
+    held = state.today
+    assert held is not None  # refusal: a turtle or a signal answers a dusk that waits
+    # The dusk goes on with the player's answer: the held calls and step 1's results are in `state`.
     if isinstance(action, Turtle):
-        return _answered(state, state.today, tape, rulings, turtle=action.take)
+        return _reckon(state, _Dusk(state, tape, held.issue, held.canvas, held.hands), tape, [], rulings, turtle=action.take)
     assert isinstance(action, Signal)  # refusal: nothing else is an action
-    return _answered(state, state.today, tape, rulings, burn=action.burn)
+    return _reckon(state, _Dusk(state, tape, held.issue, held.canvas, held.hands), tape, [], rulings, burn=action.burn)
+
+
+# -- the working copy of a dusk ---------------------------------------------------------------
+
+
+class _Dusk:
+    """A day at its dusk while one reply's rules run, as DROVER'S AUTUMN's `_Work`: the day's
+    calls, the day's two tape values (2n-1, 2n) as read once, and a working copy of the numbers
+    the issue and step 1 move. The reckoning (steps 2 to 8) starts from it, on the day
+    the calls are made or on the player's answer to a dusk that waits, and the day's State is
+    built once, at the end.
+
+    Plain slots, not a frozen record: it lives inside one `apply` and is written as the steps run."""
+
+    __slots__ = ("issue", "canvas_call", "hands", "sky_value", "sea_value", "sea", "water", "canvas", "westing", "in_lane")
+
+    def __init__(self, s: State, tape: tuple[int, ...], issue: str, canvas_call: str, hands: str) -> None:
+        self.issue = issue  # as poured
+        self.canvas_call = canvas_call  # SAIL, AWNING or DOWN
+        self.hands = hands  # a HANDS call, BUTCHER or NONE
+        day = s.day
+        self.sky_value = tape[2 * day - 2]  # the dawn's, tape 2n-1
+        self.sea_value = value = tape[2 * day - 1]  # the dusk's, tape 2n
+        self.sea = sea(value)  # THE SEA's entry for it
+        self.water = s.water
+        self.canvas = s.canvas
+        self.westing = s.westing
+        self.in_lane = s.in_lane
 
 
 def _calls(state: State, calls: Calls, tape: tuple[int, ...], rulings: Rulings = RULED) -> tuple[State, tuple[Event, ...]]:
@@ -309,34 +334,36 @@ def _calls(state: State, calls: Calls, tape: tuple[int, ...], rulings: Rulings =
         hands = calls.hands or NO_HANDS
     else:
         hands = BUTCHER if state.butchering else NO_HANDS
-    water = state.water - measures
-    canvas = state.canvas if state.canvas == "lost" else canvas_call.lower()
-    events: list[Event] = [shared.poured(called, issue, measures, water), shared.calls_taken(canvas_call, hands)]
+    d = _Dusk(state, tape, issue, canvas_call, hands)
+    d.water -= measures
+    if d.canvas != "lost":
+        d.canvas = canvas_call.lower()
+    events: list[Event] = [shared.poured(called, issue, measures, d.water), shared.calls_taken(canvas_call, hands)]
 
     # 1) WESTING
-    parts, gain, carried = _westing_terms(dawn_value(state, tape), canvas_call, hands)
+    parts, gain, carried = _westing_terms(d.sky_value, canvas_call, hands)
     if carried:
-        canvas = "lost"
+        d.canvas = "lost"
         events.append(CarriedAway(canvas_call))
-    westing = min(BEACH, state.westing + gain)
-    in_lane = LANE[0] <= westing <= LANE[1]
+    d.westing = westing = min(BEACH, state.westing + gain)
+    d.in_lane = in_lane = LANE[0] <= westing <= LANE[1]
     events.append(shared.westing(parts, gain, westing, in_lane))
 
     # The dusk's sea value is read now, after the westing.
     pos = 2 * state.day
-    value = tape[pos - 1]
-    events.append(shared.sea_read(pos, value, sea(value)))
+    value = d.sea_value
+    events.append(shared.sea_read(pos, value, d.sea))
     if value == 17:
         phase = "turtle"
     elif value >= 18 and in_lane and state.flares >= flares_needed(value):
         phase = "signal"
     else:  # no question: the reckoning runs on in this same step
-        return _reckon(state, tape, issue, canvas_call, hands, water, canvas, westing, in_lane, pos, events, rulings)
+        return _reckon(state, d, tape, events, rulings)
     events.append(Asked(phase, value))
     held = Today(called, issue, measures, canvas_call, hands)  # held while the dusk waits
     s = State(
-        turn=state.turn, day=state.day, westing=westing, water=water, thirst=state.thirst, crew=state.crew,
-        canvas=canvas, flares=state.flares, tape=pos, seams=state.seams, sharks=state.sharks,
+        turn=state.turn, day=state.day, westing=westing, water=d.water, thirst=state.thirst, crew=state.crew,
+        canvas=d.canvas, flares=state.flares, tape=pos, seams=state.seams, sharks=state.sharks,
         butchering=state.butchering, in_lane=in_lane, passed_ship=state.passed_ship, phase=phase, today=held,
         end=state.end, ship_answered=state.ship_answered, deaths_plain=state.deaths_plain, stop_day=state.stop_day,
     )  # fmt: skip
@@ -393,41 +420,24 @@ def _thirst_terms(
     return tuple(parts), sum(n for _, n in parts)
 
 
-def _answered(
-    s: State, today: Today, tape: tuple[int, ...], rulings: Rulings = RULED, *, turtle: bool | None = None, burn: int | None = None
-) -> tuple[State, tuple[Event, ...]]:
-    """The dusk goes on with the player's answer: the held calls and step 1's results are in `s`."""
-    return _reckon(
-        s, tape, today.issue, today.canvas, today.hands, s.water, s.canvas, s.westing, s.in_lane, s.tape, [], rulings,
-        turtle=turtle, burn=burn,
-    )
-
-
 def _reckon(
     s: State,
+    dusk: _Dusk,
     tape: tuple[int, ...],
-    issue: str,
-    canvas_call: str,
-    hands: str,
-    water: int,
-    canvas: str,
-    westing: int,
-    in_lane: bool,
-    pos: int,
     events: list[Event],
     rulings: Rulings = RULED,
     *,
     turtle: bool | None = None,
     burn: int | None = None,
 ) -> tuple[State, tuple[Event, ...]]:
-    """Steps 2 to 8 of THE RECKONING, the sea value already read at tape 2n. The day's calls
-    come as `issue` (as poured), `canvas_call` and `hands` (a Today's fields); `s` is the day's
-    state but for what the issue, step 1 and the dusk's reading moved (`water`, `canvas`,
-    `westing`, `in_lane`, the tape position `pos`). They come apart so that a day builds its
-    State once; `events` are the day's so far."""
-    sky_value = tape[2 * s.day - 2]
-    value = tape[2 * s.day - 1]
-    kind = sea(value)
+    """Steps 2 to 8 of THE RECKONING, the sea value already read at tape 2n. `dusk` holds the
+    day's calls, its tape values and what the issue, step 1 and the dusk's reading moved; `s` is
+    the day's state but for those, so that a day builds its State once. `events` are the day's
+    so far; `tape` gives the next dawn (step 8)."""
+    issue, canvas_call, hands = dusk.issue, dusk.canvas_call, dusk.hands
+    water, canvas, westing, in_lane = dusk.water, dusk.canvas, dusk.westing, dusk.in_lane
+    pos = 2 * s.day  # the dusk's tape position, its value the last read
+    sky_value, value, kind = dusk.sky_value, dusk.sea_value, dusk.sea
     the_sky = sky(sky_value)
     is_hard = hard(sky_value)
     if turtle is not None:

@@ -46,7 +46,7 @@ def is_cell(text: str) -> bool:
     return len(text) == 2 and text[0].upper() in COLUMNS and text[1] in ROWS
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Ship:
     """One hull of a berth: the card's name, its length, its cells ("B2", "C2")."""
 
@@ -58,7 +58,7 @@ class Ship:
         return f"Ship({self.name!r}, {self.length}, <sealed>)"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Berth:
     """Where the four hulls lie: ships in the card's order (Cutter, Sloop, Brigantine, Frigate).
 
@@ -153,7 +153,7 @@ class Duel:
         return self.grid[cell_index(cell)]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Seal:
     """What the duel can say about its seal. `commitment` is hex: the card's printed prefix for
     the card's own berth, the full SHA-256 of the reveal file for a berth sealed by cardgm."""

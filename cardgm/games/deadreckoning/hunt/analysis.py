@@ -151,7 +151,7 @@ def run_analysis(out_dir: str, strategies: Sequence[str] | None = None, sample: 
             with task("Plotting", quiet=quiet):
                 paths = shots_plot(a.evals, out_dir, a.card_shots)
         except ImportError:
-            echo("plots skipped: matplotlib is not installed (pip install matplotlib)")
+            echo("plots skipped: matplotlib is not installed (pip install 'cardgm[plot]')")
         except OSError as exc:  # the table is out already: say why the plots are not, and fail
             echo(f"plots not written: {out_dir}: {exc.strerror or exc}")
             return 2
