@@ -145,3 +145,24 @@ def test_save_note_new_chat_full_card_this_save():
     reply = new_run().reply("save")
     assert reply.save is not None and reply.save in reply.text
     assert "NEW chat" in reply.text and "full card" in reply.text and "--resume FILE" in reply.text
+
+
+def test_a_morning_where_flotsam_lands_before_the_seams_bleed_resumes():
+    # Found by the round-trip property: seams set at the first dusk, flotsam on a later one, the
+    # breaker run low by FULL issues. The rules land the flotsam before the seams bleed, so the
+    # breaker can hold 4 on day 6; the SAVE bound once floored the bleed first and said 6 at least.
+    from dataclasses import replace
+
+    from cardgm.games.becalmed import rules as R
+    from cardgm.games.becalmed.reader import read
+
+    tape = (10, 5, 19, 1, 20, 11, 3, 10, 12, 16, 16, 11, 6, 16, 16, 6, 2, 9, 1, 12,
+            13, 1, 18, 14, 12, 13, 19, 1, 15, 2, 6, 20, 7, 4, 8, 15, 12, 17, 12, 17)  # fmt: skip
+    game = make_game(replace(CARD, tape=tape))
+    s = State()
+    for calls in ("FULL, SAIL, ROW", "FULL, DOWN, ROW", "FULL, DOWN, ROW", "FULL, SAIL, ROW", "FULL, DOWN, WATCH"):
+        action = read(s, calls, None, tape).action
+        assert isinstance(action, R.Calls)
+        s, _ = R.apply(replace(s, turn=s.turn + 1), action, tape)
+    assert (s.day, s.water, s.seams) == (6, 4, True)
+    assert game.load(game.save(s)) == s

@@ -63,11 +63,13 @@ def _most(tape: tuple[int, ...], dusks: int) -> tuple[int, int, int, int, int]:
             heat = sky.sun
         gain += FLOTSAM if b == 16 else TURTLE if b == 17 else 0
         water += gain
-        # The least: a FULL issue, the storm's 4 spoiled, the seams' 2 (once a 4-6 dusk is past), the
-        # flotsam that comes aboard whatever is called; never below nothing.
+        # The least: a FULL issue (at most what is there), then at dusk the storm's 4 spoiled and the
+        # seams' 2 (once a 4-6 dusk is past) against the flotsam that comes aboard whatever is
+        # called. The flotsam lands before the seams bleed, and ruling 3 (B) floors once at the end,
+        # so the dusk's sum floored once is the least any reading leaves.
         seams = any(rules.sea(_dusk(tape, j)) == "THE SEAMS WORK" for j in range(1, k))
-        driest = max(0, driest - 4 - (4 if rules.hard(a) else 0))
-        driest = max(0, driest - (2 if seams else 0)) + (FLOTSAM if b == 16 else 0)
+        issued = max(0, driest - 4)
+        driest = max(0, issued - (4 if rules.hard(a) else 0) + (FLOTSAM if b == 16 else 0) - (2 if seams else 0))
         swell = 1 if rules.sea(b) == "A SWELL FROM THE SOUTH-WEST" else 0
         salt = 2 if thirst >= 6 else 0  # a soul over the side last night
         thirst = min(MAX_THIRST, thirst + 1 + heat + 1 + swell + salt)  # the day, sun, oars, swell, salt
