@@ -143,3 +143,24 @@ def test_ruling_45_the_result_line_begins_with_its_label() -> None:
     reply = run.reply("yes")
     assert reply.result is not None and reply.result.startswith("RESULT: AIGC|cattle-trail|drove|v1.0.0|end:turned-home|")
     assert "\n" + reply.result + "\n" in reply.text
+
+
+def test_a_save_taken_after_selling_the_whole_herd_at_a_store_resumes() -> None:
+    # Ruling 12: "SELL … at most the herd" may sell all of it at the Smiddy or the town, and the
+    # drove scatters only at that day's dusk; the SAVE the player takes before the order holds head:0.
+    from cardgm import Run, load_card, make_game
+
+    game = make_game(load_card("cattle-trail"))
+    smiddy = Drove(day=11, tape=10, turn=11, mile=90, head=50, flesh=4, meal=3, silver=20, spate=0)
+    run = Run(game)
+    run.resume(game.save(smiddy))
+    for message in ("sell 50", "yes"):
+        run.reply(message)
+    assert (run.state.head, run.state.end) == (0, None)
+    block = run.reply("save").text
+    again = Run(game)
+    again.resume(block)
+    assert again.state == run.state
+    assert again.reply("steady").ended  # and it scatters at that dusk
+    with pytest.raises(SaveError, match="head:0"):
+        notation.load(notation.save(replace(smiddy, mile=102, head=0)))  # no store buys on the moss

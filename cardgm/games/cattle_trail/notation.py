@@ -16,6 +16,7 @@ from typing import Any
 
 from cardgm.game import SaveError
 from cardgm.games.cattle_trail.actions import LANDMARKS
+from cardgm.games.cattle_trail.rules import STORE_ERRANDS
 from cardgm.games.cattle_trail.state import (
     DOG,
     FINAL_DAY,
@@ -213,7 +214,10 @@ def impossible(s: Drove) -> str | None:
         return f"mile:{s.mile}: a drove between days stands between mile 0 and {TRYST_MILE - 1} (at the tryst ground it has already sold)."
     if s.mile not in reachable_miles(s.day - 1):
         return f"mile:{s.mile} cannot be reached by the morning of day {s.day}."
-    if not 1 <= s.head <= HEAD_START:
+    # Ruling 12: the whole herd may be sold at a store that buys ("at most the herd"); the drove
+    # scatters at that day's dusk, and a SAVE taken before the day's order holds head:0.
+    sold_out_here = s.head == 0 and "SELL" in STORE_ERRANDS.get(s.mile, ())
+    if not 1 <= s.head <= HEAD_START and not sold_out_here:
         return f"head:{s.head}: the herd is 1 to {HEAD_START} head between days (at 0 it has scattered)."
     for key, top in (("flesh", FLESH_MAX), ("meal", MEAL_MAX), ("spate", SPATE_MAX), ("wear", WEAR_MAX - 1)):
         value = getattr(s, key)
