@@ -673,14 +673,14 @@ def solve_cmd(card: str, seed: str | None, card_file: str | None, no_ends: bool,
     except ValueError as exc:
         _fail(str(exc))
     except KeyboardInterrupt:
-        if so_far.get("found", -1) >= 0:
+        if "best" in so_far:
+            kept = f"the best line scores {so_far['best']} (proved); the best for each end was not finished"
+        elif so_far.get("found", -1) >= 0:
             kept = f"the best whole line found so far scores {so_far['found']} after {so_far['searched']:,} states, not yet proved the best"
         elif so_far.get("searched"):
             kept = f"no whole line was found yet ({so_far['searched']:,} states searched)"
         else:
             kept = "no whole line was found yet"
-        if "best" in so_far:
-            kept = f"the best line scores {so_far['best']} (proved); the best for each end was not finished"
         _stopped("solve", kept)
     click.echo(text)
     sys.exit(0 if ok else 1)

@@ -174,6 +174,11 @@ class Game(Protocol[S, A]):
 # -- what a game's package tells the registry ------------------------------------------------------
 
 
+# A hidden setup's file (a reveal file) is a page of Markdown, some 400 bytes: one of up to 64 kB
+# is read, by the game that plays it and by every tool that checks it.
+MAX_SECRET_BYTES = 64 * 1024
+
+
 def secret_name(secret: str) -> str:
     """The file name a hidden setup's text (`GameEntry.draw_secret`) goes by: from the text's own
     hash, so every replay of a run names it alike and the name tells nothing of it. A game played

@@ -28,6 +28,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
+from cardgm.game import MAX_SECRET_BYTES
+
 MiB = 1024 * 1024
 
 # A chat in which a card was played, pasted whole, is well under 1 MB (the card is 10-20 kB, a
@@ -48,8 +50,8 @@ MAX_LOG_BYTES = 16 * MiB
 # One line of a run log: a reply, its state and the player's message (at most 4,000 characters
 # are read of a message; a longer one is answered as too long).
 MAX_LOG_LINE = 256 * 1024
-# A reveal file is a page of Markdown.
-MAX_REVEAL_BYTES = 64 * 1024
+# A reveal file: the contract's limit, the one the game reads its own with.
+MAX_REVEAL_BYTES = MAX_SECRET_BYTES
 MAX_JSON_DEPTH = 100
 MAX_DIGITS = 100
 

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgm.card import Card, CardError
-from cardgm.game import Ending, Event, ReadAs, Reading, SaveError, secret_name
+from cardgm.game import MAX_SECRET_BYTES, Ending, Event, ReadAs, Reading, SaveError, secret_name
 
 from . import board, notation, reader, rules, voice
 from .actions import Action
@@ -210,9 +210,6 @@ def _card_seal(card: Card) -> Seal:
     return Seal(m.group(1), None, url.group(0) if url else None)
 
 
-MAX_REVEAL_BYTES = 64 * 1024  # a reveal file is some 400 bytes; `verify run` reads one of up to 64 kB too
-
-
 def read_sealed_file(path: str | Path) -> tuple[Berth, Seal, bytes]:
     """The berth in a reveal file, its seal (the SHA-256 of the file's bytes) and its secret salt
     (the key of the duel's SAVE marks)."""
@@ -221,8 +218,8 @@ def read_sealed_file(path: str | Path) -> tuple[Berth, Seal, bytes]:
         st = os.stat(p)  # looked at before it is read: /dev/zero never ends
         if not stat.S_ISREG(st.st_mode):
             raise ValueError(f"{p}: it is not a regular file, and a reveal file is one")
-        if st.st_size > MAX_REVEAL_BYTES:
-            raise ValueError(f"{p}: it is {st.st_size:,} bytes; cardgm reads a reveal file of up to 64 kB")
+        if st.st_size > MAX_SECRET_BYTES:
+            raise ValueError(f"{p}: it is {st.st_size:,} bytes; cardgm reads a reveal file of up to {MAX_SECRET_BYTES // 1024} kB")
         data = p.read_bytes()
     except OSError as exc:
         raise ValueError(f"{p.name}: cannot read the reveal file ({exc.strerror})") from None
