@@ -64,6 +64,15 @@ class Reading:
         return self.action is not None and self.kind in (ReadAs.MOVE, ReadAs.COMMAND)
 
 
+def asked_again(pending: Reading, answer: str) -> Reading:
+    """A question or remark answered while `pending` waits on the player's word (a confirm line, a
+    which-one, a how-many): the answer, then the question above asked again as it was first put,
+    so a yes or a choice still answers it. A pending question is never dropped without a word."""
+    asked = str(pending.detail.get("asked") or pending.text)
+    text = "\n\n".join(p for p in (answer, f"Asked above, still waiting: {asked}") if p)
+    return Reading(pending.kind, text=text, action=pending.action, detail={**pending.detail, "asked": asked})
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """One thing the rules did, in order. Games subclass this with their own frozen records."""

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from cardgm.game import ReadAs, Reading
+from cardgm.game import ReadAs, Reading, asked_again
 from cardgm.games.cattle_trail import rules
 from cardgm.games.cattle_trail.actions import Business, BusinessOnly, DayOrder, TurnForHome, place_kind
 from cardgm.games.cattle_trail.orders_parse import Errand, Hit, Parsed, parse, put_off
@@ -488,14 +488,12 @@ def _pending_business(pending: Reading | None) -> Business | None:
 def _still_asked(state: Drove, pending: Reading, reading: Reading) -> Reading:
     """A question or remark answered while a confirm line, a how-many or options wait: the answer,
     then the question asked above, asked again as it was (a yes or a number still answers it)."""
-    asked = str(pending.detail.get("asked") or pending.text)
     paragraphs = [x for x in reading.text.split("\n\n") if x]
     while paragraphs and paragraphs[-1] in (ask_order(state), f"Day {state.day}'s order?") or (
         paragraphs and paragraphs[-1].startswith(f"Day {state.day}'s choices: ")
     ):
         paragraphs.pop()
-    text = "\n\n".join([*paragraphs, f"Asked above, still waiting: {asked}"])
-    return Reading(pending.kind, text=text, action=pending.action, detail={**pending.detail, "asked": asked})
+    return asked_again(pending, "\n\n".join(paragraphs))
 
 
 def _keep_pending(game: Any, state: Drove, message: str, pending: Reading | None, reading: Reading) -> Reading:

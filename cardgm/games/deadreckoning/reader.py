@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from cardgm.game import ReadAs, Reading
+from cardgm.game import ReadAs, Reading, asked_again
 
 from . import voice
 from .actions import Salvo, StrikeColours
@@ -321,11 +321,9 @@ def read(state: Duel, message: str, pending: Reading | None, seal: Seal) -> Read
     if pending is not None and reading.kind is ReadAs.ANSWER and reading.action is None and holds_pending(pending):
         # A question answered while a surrender or a cell waits on its word: the answer, then the
         # question asked above again, so a yes or "the first" still answers it (issue 10).
-        asked = str(pending.detail.get("asked") or pending.text)
         if reading.detail.get("topic") == "strike-declined":
             return reading
-        text = f"{reading.text}\n\nAsked above, still waiting: {asked}" if reading.text else asked
-        return Reading(pending.kind, text=text, action=pending.action, detail={**pending.detail, "asked": asked})
+        return asked_again(pending, reading.text)
     return reading
 
 
