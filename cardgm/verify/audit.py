@@ -662,20 +662,9 @@ class _Auditor:
         label = "the opening" if index == 0 else adapter.label(before_state)
         if ai_text is None:
             ra = ReplyAudit(
-                index,
-                label,
-                message,
-                message_where,
-                None,
-                ai_where,
-                None,
-                true_reply.ledger,
-                true_reply.text,
-                exp_reply.ledger,
-                None,
-                None,
-                true_result=true_reply.result,
-            )
+                index, label, message, message_where, None, ai_where, None,
+                true_reply.ledger, true_reply.text, exp_reply.ledger, None, None, true_result=true_reply.result,
+            )  # fmt: skip
             ra.notes.append("the transcript has no AI reply to this message")
             return ra
         where = ai_where or "?"
