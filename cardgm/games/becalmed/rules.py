@@ -281,10 +281,11 @@ def apply(state: State, action: Action, tape: tuple[int, ...], rulings: Rulings 
     held = state.today
     assert held is not None  # refusal: a turtle or a signal answers a dusk that waits
     # The dusk goes on with the player's answer: the held calls and step 1's results are in `state`.
+    dusk = _Dusk(state, tape, held.issue, held.canvas, held.hands)
     if isinstance(action, Turtle):
-        return _reckon(state, _Dusk(state, tape, held.issue, held.canvas, held.hands), tape, [], rulings, turtle=action.take)
+        return _reckon(state, dusk, tape, [], rulings, turtle=action.take)
     assert isinstance(action, Signal)  # refusal: nothing else is an action
-    return _reckon(state, _Dusk(state, tape, held.issue, held.canvas, held.hands), tape, [], rulings, burn=action.burn)
+    return _reckon(state, dusk, tape, [], rulings, burn=action.burn)
 
 
 # -- the working copy of a dusk ---------------------------------------------------------------
