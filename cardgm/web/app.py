@@ -34,6 +34,7 @@ from cardgm.store import RunNotFound, Store, StoredRun, play
 
 from . import api, checks
 from .best import best_line
+from .guard import Guard
 
 HERE = Path(__file__).parent
 COOKIE = "cardgm_runs"
@@ -72,7 +73,7 @@ card_named = api.card_named
 
 def board_of(run: StoredRun) -> dict[str, Any] | None:
     """The game's clickable board for where the run stands, if its game draws one."""
-    live = play.rebuild(run)
+    live = play.restore(run)
     draw: Callable[[Any], dict[str, Any]] | None = getattr(live.game, "board", None)
     return draw(live.state) if draw else None
 
@@ -95,8 +96,11 @@ def _remembered(request: Request) -> list[str]:
 
 def _remember(response: Response, request: Request, token: str) -> None:
     tokens = [token] + [t for t in _remembered(request) if t != token]
+    # Secure wherever the page came over HTTPS (behind a proxy: its X-Forwarded-Proto, trusted
+    # from the addresses `cardgm serve --forwarded-allow-ips` names).
     response.set_cookie(
-        COOKIE, ".".join(tokens[:COOKIE_KEEP]), max_age=400 * 24 * 3600, httponly=True, samesite="lax", path="/"
+        COOKIE, ".".join(tokens[:COOKIE_KEEP]), max_age=400 * 24 * 3600, httponly=True, samesite="lax", path="/",
+        secure=request.url.scheme == "https",
     )
 
 
@@ -123,6 +127,7 @@ def create_app(store: Store) -> FastAPI:
     templates.env.globals.update(MAX_MESSAGE=MAX_MESSAGE, SAVE_BEGIN=SAVE_BEGIN)
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     app.include_router(api.router)
+    app.add_middleware(Guard)  # the outermost: a body too big or another site's post goes no further
 
     @app.middleware("http")
     async def security_headers(request: Request, call_next: Callable[[Request], Any]) -> Response:
@@ -211,6 +216,9 @@ def create_app(store: Store) -> FastAPI:
         secret = reveal.replace("\r\n", "\n") if reveal.strip() else None
         try:
             new, _ = play.start(store, card, first_message=save, secret=secret, draw=False, name=name)
+        except play.Spent as exc:
+            # The berth was drawn here and revealed at its end: the block brings back that run.
+            return RedirectResponse(f"/s/{exc.run.share_id}?spent=1", status_code=303)
         except play.Refused as exc:
             # A duel sealed on this site has no reveal file yet: its address is the way back.
             here = " A run played on this site comes back by its address (above)." if games.hides_secret(card.game_id) and secret is None else ""
@@ -285,8 +293,8 @@ def create_app(store: Store) -> FastAPI:
         return run
 
     @app.get("/s/{share_id}", response_class=HTMLResponse, include_in_schema=False)
-    def share_page(request: Request, share_id: str) -> HTMLResponse:
-        return page(request, "share.html", run_context(shared(share_id), None))
+    def share_page(request: Request, share_id: str, spent: str = "") -> HTMLResponse:
+        return page(request, "share.html", {**run_context(shared(share_id), None), "spent": bool(spent)})
 
     @app.post("/s/{share_id}/check", response_class=HTMLResponse, include_in_schema=False)
     def share_check(request: Request, share_id: str) -> HTMLResponse:
@@ -349,12 +357,18 @@ def create_app(store: Store) -> FastAPI:
                 "card": c,
                 "best": best_line(store, c),
                 "leaders": store.leaderboard(c.game_id, limit=20),
+                "resumed": store.resumed_runs(c.game_id, limit=20),
                 "ended": counts.get((c.game_id, "ended"), 0),
                 "playing": counts.get((c.game_id, "playing"), 0),
             }
             for c in cards()
         ]
         return page(request, "epilogue.html", {"boards": boards})
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    def favicon() -> Response:
+        return Response((HERE / "static" / "favicon.ico").read_bytes(), media_type="image/x-icon",
+                        headers={"Cache-Control": "public, max-age=86400"})
 
     @app.get("/healthz", include_in_schema=False)
     def healthz() -> PlainTextResponse:
