@@ -10,6 +10,8 @@ whose snapshot is missing or from another version of cardgm is replayed once ins
 
     new, replies = start(store, card, options, name=None)   # the opening (and a resumed SAVE)
     run, reply = send(store, token, message)                # one message, answered and kept
+        # (each returns the run's row with the messages it added, not the whole history:
+        # `store.load(token)` reads that)
     run, replies = send_move(store, token, moves, action)   # one structured move, as its words
     run, reply = send_save(store, token)                    # the card's SAVE block ("save")
     run = restore(stored)                                    # a `Run` standing where the stored one stands

@@ -72,19 +72,28 @@ class Guard:
                 await _refuse(send, 413, f"the request body is {int(length):,} bytes; this address takes up to {_size(limit)}", path)
                 return
         seen = 0
-        started = False
+        over = started = False
+        too_large = f"the request body is over {_size(limit)}, which this address takes at most"
 
         async def counted() -> Message:
-            nonlocal seen
+            nonlocal seen, over
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > limit:
+                    over = True
                     raise TooLarge
             return message
 
         async def watched(message: Message) -> None:
             nonlocal started
+            if over:
+                # The app may have caught the cut-off as a body it could not read: its answer is
+                # replaced by the 413, and nothing else of it is sent.
+                if message["type"] == "http.response.start" and not started:
+                    started = True
+                    await _refuse(send, 413, too_large, path)
+                return
             started = started or message["type"] == "http.response.start"
             await send(message)
 
@@ -92,7 +101,7 @@ class Guard:
             await self.app(scope, counted, watched)
         except TooLarge:
             if not started:
-                await _refuse(send, 413, f"the request body is over {_size(limit)}, which this address takes at most", path)
+                await _refuse(send, 413, too_large, path)
 
 
 def cross_site(headers: dict[str, str]) -> str | None:
