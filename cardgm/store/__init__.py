@@ -257,6 +257,10 @@ def _migrate(engine: Engine) -> None:
     cfg = Config()
     cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
     with engine.connect().execution_options(cardgm_write=True) as conn:
+        if engine.dialect.name == "postgresql":
+            # Servers starting together on one database upgrade it one at a time (the lock is
+            # the transaction's, let go at its commit).
+            conn.execute(sa.text("SELECT pg_advisory_xact_lock(7311504202)"))
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")
         conn.commit()
@@ -322,6 +326,13 @@ class Store:
 
     def dispose(self) -> None:
         self.engine.dispose()
+
+    def schema_revision(self) -> str | None:
+        """The migration the database stands at (Alembic's revision id)."""
+        from alembic.runtime.migration import MigrationContext
+
+        with self.engine.connect() as conn:
+            return MigrationContext.configure(conn).get_current_revision()
 
     # -- writing ------------------------------------------------------------------------------
 

@@ -30,7 +30,7 @@ from cardgm.card import CardError, load_card
 from cardgm.game import secret_name
 from cardgm.run import MAX_MESSAGE
 from cardgm.save import BEGIN as SAVE_BEGIN
-from cardgm.store import RunNotFound, Store, StoredRun, play
+from cardgm.store import RunNotFound, Store, StoredRun, StoreError, play
 
 from . import api, checks
 from .best import best_line
@@ -151,6 +151,14 @@ def create_app(store: Store) -> FastAPI:
         where = ".".join(str(p) for p in first.get("loc", ()) if p not in ("body", "query", "path"))
         text = f"{where}: {first.get('msg', 'invalid')}" if where else str(first.get("msg", "invalid request"))
         return JSONResponse({"detail": text}, status_code=422)
+
+    @app.exception_handler(StoreError)
+    async def store_error(request: Request, exc: StoreError) -> Response:
+        # The database said no (gone, or a write that lost a race): one line, and nothing kept.
+        detail = str(exc).splitlines()[0] if str(exc) else "the runs database failed"
+        if request.url.path.startswith("/api/") or request.headers.get(FETCH):
+            return JSONResponse({"detail": detail}, status_code=503)
+        return page(request, "error.html", {"status": 503, "detail": detail}, status=503)
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> Response:
