@@ -32,7 +32,7 @@ from cardgm.run import MAX_MESSAGE
 from cardgm.save import BEGIN as SAVE_BEGIN
 from cardgm.store import RunNotFound, Store, StoredRun, StoreError, play
 
-from . import api, checks
+from . import api, checks, view
 from .best import best_line
 from .guard import Guard
 
@@ -73,9 +73,7 @@ card_named = api.card_named
 
 def board_of(run: StoredRun) -> dict[str, Any] | None:
     """The game's clickable board for where the run stands, if its game draws one."""
-    live = play.restore(run)
-    draw: Callable[[Any], dict[str, Any]] | None = getattr(live.game, "board", None)
-    return draw(live.state) if draw else None
+    return view.board(play.restore(run))
 
 
 def log_lines(run: StoredRun) -> str:
@@ -124,7 +122,7 @@ def create_app(store: Store) -> FastAPI:
     )
     app.state.store = store
     templates = Jinja2Templates(directory=str(HERE / "templates"))
-    templates.env.globals.update(MAX_MESSAGE=MAX_MESSAGE, SAVE_BEGIN=SAVE_BEGIN)
+    templates.env.globals.update(MAX_MESSAGE=MAX_MESSAGE, SAVE_BEGIN=SAVE_BEGIN, percent=view.percent)
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     app.include_router(api.router)
     app.add_middleware(Guard)  # the outermost: a body too big or another site's post goes no further
@@ -240,19 +238,24 @@ def create_app(store: Store) -> FastAPI:
     # -- a run's page ------------------------------------------------------------------------------
 
     def run_context(run: StoredRun, token: str | None) -> dict[str, Any]:
-        board, broken = None, None
-        if token and not run.ended:
-            try:
-                board = board_of(run)
-            except play.ReplayMismatch as exc:
-                broken = str(exc)  # shown, and the message box with it, rather than a bare 500
+        live, broken = None, None
+        try:
+            live = play.restore(run)  # the panel and board show only what the shot grid shows
+        except play.ReplayMismatch as exc:
+            broken = str(exc)  # shown, and the message box with it, rather than a bare 500
+        board = view.board(live)
+        entries = view.entries(run.messages, live, board_drawn=board is not None)
+        first, folded, last = view.folded(entries) if token is None else (entries, [], [])
         return {
             "run": run,
             "token": token,
             "board": board,
+            "panel": view.panel(live),
             "broken": broken,
             "error": broken,
-            "entries": run.messages,
+            "entries": first,
+            "folded": folded,
+            "last": last,
             "reveal": secret_name(run.secret) if run.secret and run.ended else None,
         }
 
@@ -285,9 +288,13 @@ def create_app(store: Store) -> FastAPI:
             return RedirectResponse(f"/play/{token}#r{run.messages[-1].seq}", status_code=303)
         context = run_context(run, token)
         return JSONResponse({
-            "entries": fragment("_entries.html", entries=run.messages[-1:], run=run, token=token),
+            "entries": fragment(
+                "_entries.html", entries=view.entries(run.messages[-1:], play.restore(run), board_drawn=context["board"] is not None),
+                run=run, token=token,
+            ),
             "ledger": run.ledger,
             "board": fragment("_board.html", board=context["board"]) if context["board"] else "",
+            "panel": fragment("_panel.html", panel=context["panel"], percent=view.percent) if context["panel"] else "",
             "ended": run.ended,
             "tail": fragment("_ended.html", **context) if run.ended else "",
         })
@@ -349,7 +356,14 @@ def create_app(store: Store) -> FastAPI:
 
     @app.post("/verify/tape", response_class=HTMLResponse, include_in_schema=False)
     def verify_tape(request: Request, seed: str = Form("")) -> HTMLResponse:
-        return verified(request, "tape", checks.tape_report(seed), {"seed": seed})
+        report = checks.tape_report(seed)
+        # A shipped card whose printed tape is not what its seed derives: a misprint the page
+        # explains (the game reads the printed tape), rather than a bare red "does NOT match".
+        misprint = next((c for c in cards() if c.seed == seed.strip() and c.tape), None) if report.ok is False else None
+        return page(request, "verify.html", {
+            "cards": cards(), "kind": "tape", "report": report, "form": {"seed": seed}, "misprint": misprint,
+            "differ": report.text.count("\n  tape:"),
+        })
 
     @app.post("/verify/seal", response_class=HTMLResponse, include_in_schema=False)
     def verify_seal(request: Request, reveal: str = Form(""), commitment: str = Form("")) -> HTMLResponse:

@@ -238,7 +238,7 @@ def test_typed_markup_shows_as_text(site, page) -> None:
     start_by_keyboard(page, url, "BECALMED")
     say(page, "<img src=x onerror=alert(1)> hello")
     assert page.locator("#log img").count() == 0
-    assert "<img src=x onerror=alert(1)> hello" in page.locator("#log .you pre").last.inner_text()
+    assert "<img src=x onerror=alert(1)> hello" in page.locator("#log .you .said").last.inner_text()
 
 
 def test_every_page_fits_a_phone(site, browser, shots) -> None:
