@@ -4,8 +4,8 @@ whether a state-changing request came from this site's own pages.
 - A body over its limit is a 413 with one line, decided from Content-Length before the body is
   read; a body sent without a length (chunked) is counted as it arrives and cut off at the limit.
 - A POST (or any method that is not GET, HEAD or OPTIONS) that a browser says came from another
-  site (`Sec-Fetch-Site: cross-site` or `same-site`), or whose `Origin` names another host, is a
-  403 with one line. A program (curl, the API's clients) sends neither header and is let through:
+  site (`Sec-Fetch-Site: cross-site` or `same-site`), or, where it says nothing of that, whose
+  `Origin` names another host (or is `null`), is a 403 with one line. A program (curl, the API's clients) sends neither header and is let through:
   it holds its run's token, which a page on another site does not.
 """
 
@@ -105,9 +105,16 @@ class Guard:
 
 
 def cross_site(headers: dict[str, str]) -> str | None:
-    """Why a state-changing request is refused as another site's, or None."""
+    """Why a state-changing request is refused as another site's, or None.
+
+    A browser's `Sec-Fetch-Site` is the answer where it is sent (every current browser sends it).
+    Without it, `Origin` must name this host. (The pages' `Referrer-Policy: no-referrer` makes a
+    browser send `Origin: null` on this site's own form posts, so `null` is judged by
+    `Sec-Fetch-Site` where there is one, and refused where there is none.)"""
     fetch_site = headers.get("sec-fetch-site")
-    if fetch_site is not None and fetch_site not in ("same-origin", "none"):
+    if fetch_site is not None:
+        if fetch_site in ("same-origin", "none"):
+            return None
         return f"a request from another site ({fetch_site}) cannot change anything here; use this site's own pages"
     origin = headers.get("origin")
     if origin is not None:

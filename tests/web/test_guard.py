@@ -110,7 +110,10 @@ def test_a_body_over_the_cap_is_413_on_the_site(client) -> None:
 
 @pytest.mark.parametrize(
     "headers",
-    [{"origin": "https://evil.example"}, {"sec-fetch-site": "cross-site"}, {"origin": "null"}, {"sec-fetch-site": "same-site"}],
+    [
+        {"origin": "https://evil.example"}, {"sec-fetch-site": "cross-site"}, {"origin": "null"},
+        {"sec-fetch-site": "same-site"}, {"origin": "null", "sec-fetch-site": "cross-site"},
+    ],
 )
 def test_a_post_from_another_site_changes_nothing(client, headers: dict[str, str]) -> None:
     token = _new(client)
@@ -131,6 +134,10 @@ def test_this_sites_own_posts_and_programs_are_let_through(client) -> None:
     own = {"origin": "http://testserver", "sec-fetch-site": "same-origin"}
     r = client.post("/runs", data={"card": "becalmed"}, headers=own)
     assert r.status_code == 303
+    # A form post from this site's own page: no-referrer makes the browser say Origin: null.
+    r = client.post("/runs", data={"card": "becalmed"}, headers={"origin": "null", "sec-fetch-site": "same-origin"})
+    assert r.status_code == 303
+    assert client.post("/runs", data={"card": "becalmed"}, headers={"origin": "http://testserver"}).status_code == 303
     assert client.post("/runs", data={"card": "becalmed"}).status_code == 303  # curl: neither header
     assert client.post("/runs", data={"card": "becalmed"}, headers={"sec-fetch-site": "none"}).status_code == 303
 
