@@ -243,7 +243,7 @@ def create_app(store: Store) -> FastAPI:
             live = play.restore(run)  # the panel and board show only what the shot grid shows
         except play.ReplayMismatch as exc:
             broken = str(exc)  # shown, and the message box with it, rather than a bare 500
-        board = view.board(live)
+        board = view.board(live, playable=token is not None)
         entries = view.entries(run.messages, live, board_drawn=board is not None)
         first, folded, last = view.folded(entries) if token is None else (entries, [], [])
         return {

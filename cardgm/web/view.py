@@ -77,9 +77,15 @@ def entries(messages: tuple[StoredMessage, ...], live: Run | None, *, board_draw
     return out
 
 
-def board(live: Run | None) -> dict[str, Any] | None:
+def board(live: Run | None, *, playable: bool = True) -> dict[str, Any] | None:
+    """The game's board where the run stands; `playable=False` (a share page): no cell sends."""
     draw = getattr(live.game, "board", None) if live is not None else None
-    return draw(live.state) if draw else None
+    if not draw:
+        return None
+    drawn = draw(live.state)
+    if not playable:
+        drawn = {**drawn, "rows": [{**row, "cells": [{**c, "send": None} for c in row["cells"]]} for row in drawn["rows"]], "readonly": True}
+    return drawn
 
 
 def panel(live: Run | None) -> dict[str, Any] | None:

@@ -68,7 +68,10 @@ def panel(state: State) -> dict[str, Any]:
             },
             {
                 "kind": "meter", "label": "Thirst", "value": state.thirst, "min": 0, "max": MAX_THIRST,
-                "text": f"{state.thirst} of {MAX_THIRST}" + (" · souls go down" if state.thirst in (5, 6) else " · souls die" if state.thirst == MAX_THIRST else ""),
+                "text": f"{state.thirst} of {MAX_THIRST}",
+                # THE CREW, read at each dusk: "At thirst 5 or 6 the next soul on his feet goes
+                # DOWN. At thirst 7 the soul longest down DIES first".
+                "note": "at dusk, 5 or 6 puts a soul down; 7 kills one",
                 "tone": "bad" if state.thirst >= 7 else "warn" if state.thirst >= 5 else "ok",
             },
             {

@@ -4,8 +4,8 @@ when they go down; the others are counted, never placed.
 
 >>> from .state import Duel
 >>> p = panel(Duel(grid="xxoo" + "." * 60, sunk=("Cutter",)))
->>> p["parts"][1]["people"][0], p["parts"][1]["people"][1]["state"]
-({'name': 'Cutter', 'state': 'sunk', 'tone': 'gone'}, 'afloat')
+>>> p["parts"][1]["people"]
+[{'name': 'Cutter', 'state': 'sunk', 'tone': 'gone'}, {'name': '3 ships', 'state': 'afloat, unseen', 'tone': 'ok'}]
 """
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ def panel(state: Duel) -> dict[str, Any]:
     """The duel's counts and the fleet, sunk by name and afloat by number."""
     afloat = len(FLEET) - len(state.sunk)
     ships = [{"name": name, "state": "sunk", "tone": "gone"} for name in state.sunk]
-    ships += [{"name": f"a ship ({i + 1} of {afloat} afloat)", "state": "afloat", "tone": "ok"} for i in range(afloat)]
+    if afloat:
+        ships.append({"name": f"{afloat} ship{'s' if afloat > 1 else ''}", "state": "afloat, unseen", "tone": "ok"})
     return {
         "title": "The duel",
         "parts": [
