@@ -80,7 +80,7 @@ def entries(messages: tuple[StoredMessage, ...], live: Run | None, *, board_draw
 def board(live: Run | None, *, playable: bool = True) -> dict[str, Any] | None:
     """The game's board where the run stands; `playable=False` (a share page): no cell sends."""
     draw = getattr(live.game, "board", None) if live is not None else None
-    if not draw:
+    if live is None or not draw:
         return None
     drawn = draw(live.state)
     if not playable:
@@ -90,7 +90,7 @@ def board(live: Run | None, *, playable: bool = True) -> dict[str, Any] | None:
 
 def panel(live: Run | None) -> dict[str, Any] | None:
     draw = getattr(live.game, "panel", None) if live is not None else None
-    return draw(live.state) if draw else None
+    return draw(live.state) if live is not None and draw else None
 
 
 def folded(items: list[Entry], keep: int = 1) -> tuple[list[Entry], list[Entry], list[Entry]]:
