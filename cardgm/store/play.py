@@ -170,18 +170,24 @@ def _cardgm_version() -> str:
 
 
 _VERSION = _cardgm_version()
-_PLAIN = frozenset({"frozenset", "set", "tuple", "list", "dict", "int", "float", "str", "bytes", "bool", "complex", "object", "getattr"})
+_PLAIN = frozenset({"frozenset", "set", "tuple", "list", "dict", "int", "float", "str", "bytes", "bool", "complex", "object"})
 
 
 class _Unpickler(pickle.Unpickler):
-    """Only cardgm's own classes and plain builtins: a snapshot is data, never code to run, even
-    from a database someone else could write to."""
+    """Only classes cardgm defines, and plain builtin types: a snapshot is data, never code to
+    run, even from a database someone else could write to. (A module's other names are refused:
+    a function, or a module a cardgm module imports, is no state.)"""
 
     def find_class(self, module: str, name: str) -> Any:
-        if module == "cardgm" or module.startswith("cardgm.") or (module == "builtins" and name in _PLAIN) or (
-            module == "copyreg" and name == "_reconstructor"
-        ):
-            return super().find_class(module, name)
+        if "." not in name:
+            if module == "builtins" and name in _PLAIN:
+                return super().find_class(module, name)
+            if module == "copyreg" and name in ("_reconstructor", "__newobj__"):
+                return super().find_class(module, name)
+            if module == "cardgm" or module.startswith("cardgm."):
+                found = super().find_class(module, name)
+                if isinstance(found, type) and str(getattr(found, "__module__", "")).startswith("cardgm"):
+                    return found
         raise pickle.UnpicklingError(f"a snapshot may not name {module}.{name}")
 
 

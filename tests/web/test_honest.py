@@ -184,6 +184,7 @@ def test_the_snapshot_stands_where_a_replay_stands(store: Store, game_id: str) -
         run = store.load(new.token)
         if run.ended:
             break
+        assert play._from_snapshot(run) is not None  # unpickled, not replayed
         restored, replayed = play.restore(run), play.rebuild(run)
         assert restored.state == replayed.state and restored.pending == replayed.pending
         assert restored.moved == replayed.moved
@@ -208,12 +209,37 @@ def test_a_run_with_no_snapshot_is_replayed_once_and_gets_one(store: Store) -> N
 
 
 def test_a_snapshot_naming_anything_but_cardgm_is_not_unpickled(store: Store) -> None:
+    import io
+    import os
     import pickle
 
+    from cardgm.game import ReadAs
+
     new, _ = play.start(store, load_card("becalmed"))
+
+    from cardgm.games.deadreckoning import game as a_cardgm_module_that_imports_os
+
+    assert a_cardgm_module_that_imports_os.os is os
+    for name in ("os", "os.system", "hashlib"):  # a module it imports, and a name reached through one
+        with pytest.raises(pickle.UnpicklingError):
+            play._Unpickler(io.BytesIO(_global_pickle("cardgm.games.deadreckoning.game", name))).load()
+    with pytest.raises(pickle.UnpicklingError):  # a function of cardgm's, not a class
+        play._Unpickler(io.BytesIO(_global_pickle("cardgm.store.play", "snapshot"))).load()
+    assert play._Unpickler(io.BytesIO(_global_pickle("cardgm.game", "ReadAs"))).load() is ReadAs  # a class is
     hostile = pickle.dumps((play.SNAPSHOT, play._VERSION, print, None, False))
     with store.engine.begin() as conn:
         conn.execute(sa.update(schema.runs).values(snapshot=hostile))
     run = store.load(new.token)
     assert play._from_snapshot(run) is None  # refused, so the run is replayed instead
     assert play.restore(run).state == play.rebuild(run).state
+
+
+def _global_pickle(module: str, name: str) -> bytes:
+    """A protocol-4 pickle that asks for one global by module and (maybe dotted) name."""
+    import pickle
+
+    def short(text: str) -> bytes:
+        data = text.encode()
+        return bytes([pickle.SHORT_BINUNICODE[0], len(data)]) + data
+
+    return b"\x80\x04" + short(module) + short(name) + pickle.STACK_GLOBAL + pickle.STOP
