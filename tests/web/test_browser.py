@@ -172,6 +172,7 @@ def test_a_sealed_duel_by_keyboard_on_the_board(site, page, shots) -> None:
             page.screenshot(path=str(shots / "deadreckoning-midgame.png"))
     assert page.locator(".ended .result").inner_text().startswith("RESULT: AIGC|deadreckoning|duel|v1.0.0|end:cleared|")
     assert f"score:{100 - len(water)}" in page.locator(".ended .result").inner_text()
+    assert "4 sunk, 0 afloat" in page.locator("#panel").inner_text()  # the fleet, read through the panel
     page.screenshot(path=str(shots / "deadreckoning-ended.png"), full_page=True)
 
     # The share link: read-only, the RESULT line, a one-click replay check.
