@@ -5,8 +5,10 @@ and a move is answered from the run's snapshot, which a replay gives back exactl
 
 from __future__ import annotations
 
+import json
 import random
 import re
+from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
@@ -243,3 +245,45 @@ def _global_pickle(module: str, name: str) -> bytes:
         return bytes([pickle.SHORT_BINUNICODE[0], len(data)]) + data
 
     return b"\x80\x04" + short(module) + short(name) + pickle.STACK_GLOBAL + pickle.STOP
+
+
+def test_runs_kept_before_the_upgrade_are_ranked_by_how_they_began(tmp_path) -> None:
+    """Migration 0002 ranks the runs already kept: those begun at their opening on no secret the
+    player gave; a run whose first message resumed a SAVE block, or that played a given secret,
+    is listed apart."""
+    from alembic import command
+    from alembic.config import Config
+
+    from cardgm.store import _engine, database_url, open_store
+
+    url = database_url(str(tmp_path / "old.sqlite3"))
+    engine = _engine(url)
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(schema.__file__).parent / "migrations"))
+    with engine.connect().execution_options(cardgm_write=True) as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0001")
+        conn.commit()
+        now = "2026-12-01 12:00:00"
+        for i, (secret, hidden, first_command) in enumerate(
+            [(None, False, "move"), (None, False, "resume"), ("reveal", True, "move"), ("reveal", False, "resume")]
+        ):
+            conn.exec_driver_sql(
+                "INSERT INTO cardgm_runs (id, token_sha, share_id, game_id, card_title, card_version, card_source, "
+                "card_text, options, secret, secret_hidden, name, status, turn, ledger, n_messages, created_at, updated_at) "
+                "VALUES (?, ?, ?, 'deadreckoning', 'T', '1', 'x', 'card', '{}', ?, ?, NULL, 'ended', 2, 'l', 1, ?, ?)",
+                (i + 1, f"t{i}", f"s{i}", secret, hidden, now, now),
+            )
+            conn.exec_driver_sql(
+                "INSERT INTO cardgm_messages (run_id, seq, message, reply, created_at) VALUES (?, 1, 'm', ?, ?)",
+                (i + 1, json.dumps({"command": first_command, "turn": 2}), now),
+            )
+        conn.commit()
+    engine.dispose()
+    store = open_store(url)
+    with store.engine.connect() as conn:
+        ranked = dict(conn.execute(sa.select(schema.runs.c.id, schema.runs.c.ranked)).all())
+    assert ranked == {1: True, 2: False, 3: True, 4: False}
+    with store.engine.connect() as conn:  # the upgrade keeps every message (no table copied and dropped)
+        assert conn.execute(sa.select(sa.func.count()).select_from(schema.messages)).scalar_one() == 4
+    store.dispose()

@@ -16,26 +16,34 @@ branch_labels = None
 depends_on = None
 
 
+def columns() -> list[sa.Column]:
+    return [
+        sa.Column("ranked", sa.Boolean, nullable=False, server_default=sa.false()),
+        sa.Column("resumed_from", sa.Text, nullable=True),
+        sa.Column("secret_sha", sa.String(64), nullable=True),
+        sa.Column("snapshot", sa.LargeBinary, nullable=True),
+        sa.Column("snapshot_seq", sa.Integer, nullable=True),
+    ]
+
+
 def upgrade() -> None:
-    with op.batch_alter_table("cardgm_runs") as batch:
-        batch.add_column(sa.Column("ranked", sa.Boolean, nullable=False, server_default=sa.false()))
-        batch.add_column(sa.Column("resumed_from", sa.Text, nullable=True))
-        batch.add_column(sa.Column("secret_sha", sa.String(64), nullable=True))
-        batch.add_column(sa.Column("snapshot", sa.LargeBinary, nullable=True))
-        batch.add_column(sa.Column("snapshot_seq", sa.Integer, nullable=True))
-        batch.create_index("ix_cardgm_runs_secret_sha", ["secret_sha"])
+    # Plain ADD COLUMN on both databases, never a batch "copy and move": on SQLite that drops the
+    # old table, and with foreign keys on, the drop would cascade to every run's messages.
+    for column in columns():
+        op.add_column("cardgm_runs", column)
+    op.create_index("ix_cardgm_runs_secret_sha", "cardgm_runs", ["secret_sha"])
     # Runs kept before this revision: ranked only when they began at their opening (no SAVE
     # resumed as their first message) and played no secret the player supplied. Their snapshot
     # stays empty: the first move after the upgrade replays them once and writes it.
     op.execute(
         "UPDATE cardgm_runs SET ranked = (secret IS NULL OR secret_hidden) AND NOT EXISTS ("
         "SELECT 1 FROM cardgm_messages m WHERE m.run_id = cardgm_runs.id AND m.seq = 1 "
-        "AND m.reply LIKE '%\"command\": \"resume\"%')"
+        "AND m.reply LIKE '%%\"command\": \"resume\"%%')"
     )
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("cardgm_runs") as batch:
-        batch.drop_index("ix_cardgm_runs_secret_sha")
-        for column in ("snapshot_seq", "snapshot", "secret_sha", "resumed_from", "ranked"):
-            batch.drop_column(column)
+    op.drop_index("ix_cardgm_runs_secret_sha", "cardgm_runs")
+    for column in reversed(columns()):
+        # SQLite (3.35 and later) drops a column in place, as PostgreSQL does.
+        op.execute(f"ALTER TABLE cardgm_runs DROP COLUMN {column.name}")
