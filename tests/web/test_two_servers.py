@@ -84,3 +84,23 @@ def test_db_upgrade_then_two_servers_keep_every_move_once_in_order(pg_url: str) 
     finally:
         for server in servers:
             server.stop()
+
+
+def test_behind_an_https_proxy_the_cookie_is_secure(tmp_path) -> None:
+    """`--forwarded-allow-ips` names the proxy whose X-Forwarded-Proto is believed: from it, an
+    HTTPS page's runs cookie is Secure; from anyone else the header changes nothing."""
+    for trusted, secure in (("127.0.0.1", True), ("10.9.8.7", False)):
+        server = live.start(str(tmp_path / f"runs-{trusted}.sqlite3"), extra=["--forwarded-allow-ips", trusted])
+        try:
+            where = urlsplit(server.url)
+            conn = http.client.HTTPConnection(where.hostname, where.port, timeout=60)
+            conn.request("POST", "/runs", body="card=becalmed", headers={
+                "content-type": "application/x-www-form-urlencoded", "x-forwarded-proto": "https",
+            })
+            r = conn.getresponse()
+            cookie = r.getheader("set-cookie") or ""
+            assert r.status == 303 and "cardgm_runs=" in cookie
+            assert ("secure" in cookie.lower()) is secure, cookie
+            conn.close()
+        finally:
+            server.stop()
