@@ -32,6 +32,8 @@ sealed duel's SAVE whose mark checks).
 
 from __future__ import annotations
 
+import dataclasses
+import enum
 import io
 import json
 import pickle
@@ -174,7 +176,7 @@ _PLAIN = frozenset({"frozenset", "set", "tuple", "list", "dict", "int", "float",
 
 
 class _Unpickler(pickle.Unpickler):
-    """Only classes cardgm defines, and plain builtin types: a snapshot is data, never code to
+    """Only the dataclasses and enums cardgm defines, and plain builtin types: a snapshot is data, never code to
     run, even from a database someone else could write to. (A module's other names are refused:
     a function, or a module a cardgm module imports, is no state.)"""
 
@@ -186,7 +188,12 @@ class _Unpickler(pickle.Unpickler):
                 return super().find_class(module, name)
             if module == "cardgm" or module.startswith("cardgm."):
                 found = super().find_class(module, name)
-                if isinstance(found, type) and str(getattr(found, "__module__", "")).startswith("cardgm"):
+                # State is frozen dataclasses and enums: no other class (one whose constructor
+                # might do something) is made from a snapshot.
+                if (
+                    isinstance(found, type) and str(getattr(found, "__module__", "")).startswith("cardgm")
+                    and (dataclasses.is_dataclass(found) or issubclass(found, enum.Enum))
+                ):
                     return found
         raise pickle.UnpicklingError(f"a snapshot may not name {module}.{name}")
 

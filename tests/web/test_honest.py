@@ -227,6 +227,8 @@ def test_a_snapshot_naming_anything_but_cardgm_is_not_unpickled(store: Store) ->
             play._Unpickler(io.BytesIO(_global_pickle("cardgm.games.deadreckoning.game", name))).load()
     with pytest.raises(pickle.UnpicklingError):  # a function of cardgm's, not a class
         play._Unpickler(io.BytesIO(_global_pickle("cardgm.store.play", "snapshot"))).load()
+    with pytest.raises(pickle.UnpicklingError):  # a class of cardgm's that is not state
+        play._Unpickler(io.BytesIO(_global_pickle("cardgm.store", "Store"))).load()
     assert play._Unpickler(io.BytesIO(_global_pickle("cardgm.game", "ReadAs"))).load() is ReadAs  # a class is
     hostile = pickle.dumps((play.SNAPSHOT, play._VERSION, print, None, False))
     with store.engine.begin() as conn:
