@@ -289,3 +289,25 @@ def test_runs_kept_before_the_upgrade_are_ranked_by_how_they_began(tmp_path) -> 
     with store.engine.connect() as conn:  # the upgrade keeps every message (no table copied and dropped)
         assert conn.execute(sa.select(sa.func.count()).select_from(schema.messages)).scalar_one() == 4
     store.dispose()
+
+
+def test_a_move_reads_no_earlier_message(store: Store, monkeypatch) -> None:
+    """Answering a message reads the run's row and snapshot, never its history (a replay only at
+    the end): with every read of the messages made to fail, a long run still moves."""
+    new, _ = play.start(store, load_card(DUEL), rng=random.Random(12))
+    for i in range(30):
+        play.send(store, new.token, "how many ships are left?" if i % 2 else "what does the grid look like?")
+
+    moves = games.part(games.entry(DUEL), "moves")
+    here = play.restore(store.load(new.token))
+    shot = next(a for a in moves.legal(here.game, here.state) if moves.say(a) != "fire A1")
+
+    def no_history(*_: object) -> None:
+        raise AssertionError("a move read the run's earlier messages")
+
+    monkeypatch.setattr(Store, "_messages", no_history)
+    run, reply = play.send(store, new.token, "fire A1")
+    assert reply.read_as.value == "move" and run.n_messages == 31
+    run, _ = play.send_move(store, new.token, moves, shot)
+    run, saved = play.send_save(store, new.token)
+    assert saved.save is not None and run.n_messages == 33
