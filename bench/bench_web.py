@@ -1,6 +1,7 @@
 """Benchmark: `cardgm serve` under load on loopback, and the SIGKILL check.
 
     python bench/bench_web.py [--players 8] [--seconds 8] [--workers 1,4] [--kill-players 8]
+                              [--length 200] [--length-pairs 3]
 
 N concurrent players (each its own process, one keep-alive connection) play DEADRECKONING runs
 through the JSON API: a run is created, 40 shots are fired one message at a time, then a new run.
@@ -10,6 +11,12 @@ message (request to reply, the reply written to the database before it is sent).
 
 Baseline, measured in the same run: the same moves through `cardgm.store.play.send` in-process
 (one thread, no HTTP) on a SQLite file; each figure is also given as a ratio to it.
+
+Then a move's cost against the run's length, on each database: pairs of DEADRECKONING runs, one
+fresh and one with `--length` - 1 messages already kept (questions, which move nothing), each
+sent the same fresh shots in turn, interleaved with the same on two in-process `Run`s (the
+engine, no store, no HTTP: the baseline). Moves/s (1 / mean) and p99 at move 1 and at move
+`--length`, and their ratio; the page keeps each run's state with it, so the ratio is about 1.
 
 Then the SIGKILL check: the players load a two-worker server, it is killed with SIGKILL, started
 again on the same database, and every acknowledged move is looked for, reply for reply.
@@ -217,12 +224,74 @@ def sigkill_check(database: str, players: int) -> str:
     )
 
 
+QUESTIONS = ("how many ships are left?", "what does the grid look like?", "how many salvos have I fired?")
+MEASURED_SHOTS = 20  # per run: fresh cells, too few to sink every hull (so the duel never ends)
+
+
+def _engine_run(history: int) -> object:
+    from cardgm import games
+    from cardgm.card import load_card
+    from cardgm.run import Run
+
+    card = load_card("deadreckoning")
+    run = Run(games.make_game(card, secret=games.draw_secret(card.game_id)))
+    run.start()
+    for i in range(history):
+        run.reply(QUESTIONS[i % len(QUESTIONS)])
+    return run
+
+
+def length_check(url: str, length: int, pairs: int) -> dict[str, list[float]]:
+    """Latencies of one message at move 1.. and at move `length`.., over HTTP and in the engine,
+    interleaved shot by shot so that a change of load falls on all four alike."""
+    host = urlsplit(url)
+    conn = http.client.HTTPConnection(host.hostname, host.port, timeout=60)
+    lat: dict[str, list[float]] = {"http 1": [], "http long": [], "engine 1": [], "engine long": []}
+    for _ in range(pairs):
+        tokens = []
+        for history in (0, length - 1):
+            status, new = _call(conn, "POST", "/api/runs", {"card": "deadreckoning"})
+            assert status == 201, new
+            for i in range(history):
+                _call(conn, "POST", f"/api/runs/{new['token']}/messages", {"message": QUESTIONS[i % len(QUESTIONS)]})
+            tokens.append(new["token"])
+        engines = [_engine_run(0), _engine_run(length - 1)]
+        for k in range(MEASURED_SHOTS):
+            cell = CELLS[(k * 3) % 64]
+            for which, token, engine in (("1", tokens[0], engines[0]), ("long", tokens[1], engines[1])):
+                t0 = time.perf_counter()
+                engine.reply(cell)  # type: ignore[attr-defined]
+                lat[f"engine {which}"].append(time.perf_counter() - t0)
+                t0 = time.perf_counter()
+                status, reply = _call(conn, "POST", f"/api/runs/{token}/messages", {"message": cell})
+                lat[f"http {which}"].append(time.perf_counter() - t0)
+                assert status == 200 and not reply["ended"], reply
+    conn.close()
+    return lat
+
+
+def _rate(values: list[float]) -> float:
+    return len(values) / sum(values) if values else float("nan")
+
+
+def print_length(name: str, length: int, lat: dict[str, list[float]]) -> None:
+    for kind in ("http", "engine"):
+        one, long = lat[f"{kind} 1"], lat[f"{kind} long"]
+        what = f"{name}, HTTP + store" if kind == "http" else "in-process engine"
+        print(
+            f"| {what} | {_rate(one):,.0f} | {pct(one, 0.99) * 1000:.2f} | {_rate(long):,.0f} | "
+            f"{pct(long, 0.99) * 1000:.2f} | {_rate(long) / _rate(one):.2f} | {pct(long, 0.99) / pct(one, 0.99):.2f} |"
+        )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--players", type=int, default=8)
     ap.add_argument("--seconds", type=float, default=8.0)
     ap.add_argument("--workers", default="1,4", help="worker counts to measure, comma-separated")
     ap.add_argument("--kill-players", type=int, default=8, help="players in the SIGKILL check (0: no check)")
+    ap.add_argument("--length", type=int, default=200, help="the long run's move for the cost-by-length check")
+    ap.add_argument("--length-pairs", type=int, default=3, help="pairs of runs in that check (0: no check)")
     args = ap.parse_args()
     workers = [int(w) for w in args.workers.split(",")]
 
@@ -248,6 +317,17 @@ def main() -> None:
                     rate = len(lat) / secs
                     print(f"| {name} | {w} | {rate:,.0f} | {rate / base:.2f} | {pct(lat, 0.5) * 1000:.1f} | {pct(lat, 0.99) * 1000:.1f} | {errors} |")
             print()
+            if args.length_pairs:
+                print(f"A move's cost by the run's length: {args.length_pairs} pairs of runs, {MEASURED_SHOTS} shots each, interleaved")
+                print(f"| path | moves/s at move 1 | p99 ms | moves/s at move {args.length} | p99 ms | rate ratio {args.length}/1 | p99 ratio |")
+                print("|---|---|---|---|---|---|---|")
+                for name, db in databases:
+                    proc, url = start_server(db("length"), 1)
+                    try:
+                        print_length(name, args.length, length_check(url, args.length, args.length_pairs))
+                    finally:
+                        stop_server(proc)
+                print()
             for name, db in (databases if args.kill_players else []):
                 print(f"SIGKILL ({name}, 2 workers, {args.kill_players} players): {sigkill_check(db('kill'), args.kill_players)}")
         finally:

@@ -760,9 +760,10 @@ from cardgm.agents.command import eval_command  # noqa: E402 - light: click only
 
 main.add_command(eval_command)
 
-from cardgm.web.cli import serve  # noqa: E402  (light: uvicorn and the app load when it runs)
+from cardgm.web.cli import db, serve  # noqa: E402  (light: uvicorn and the app load when it runs)
 
 main.add_command(serve)
+main.add_command(db)
 
 from cardgm.mcp.cli import mcp_command  # noqa: E402  (light: the SDK and the server load when it runs)
 

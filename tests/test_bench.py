@@ -27,7 +27,10 @@ TINY: dict[str, tuple[tuple[str, ...], str]] = {
     "bench_mcp.py": (("--seconds", "0.05", "--messages", "2", "--card", "becalmed"), r"^becalmed +mcp stdio +[\d,.]+"),
     "bench_readers.py": (("--seconds", "0.05", "--rounds", "1", "--baseline", "HEAD"), r"^becalmed +\d+ +[\d,]+"),
     "bench_solve.py": (("--card", "becalmed", "--no-ends"), r"^becalmed +printed +best +100 end:landfall"),
-    "bench_web.py": (("--players", "1", "--seconds", "0.3", "--workers", "1", "--kill-players", "0"), r"^\| SQLite \| 1 \| [\d,]+ \|"),
+    "bench_web.py": (
+        ("--players", "1", "--seconds", "0.3", "--workers", "1", "--kill-players", "0", "--length", "4", "--length-pairs", "1"),
+        r"^\| SQLite \| 1 \| [\d,]+ \|",
+    ),
     "fingerprint_becalmed.py": (("--per-tape", "1"), r"^\d+ [0-9a-f]{64}$"),
     "fingerprint_cattle_trail.py": (("--per-tape", "1"), r"^\d+ [0-9a-f]{64}$"),
     "fingerprint_deadreckoning.py": (("--duels", "2"), r"^2 [0-9a-f]{64}$"),

@@ -126,6 +126,8 @@ class Tools:
             raise ToolRefusal(f"{card.title} hides nothing: a reveal file is only for a card with a sealed setup.")
         try:
             new, _ = play.start(self.store, card, first_message=save, secret=secret, draw=False, name=name)
+        except play.Spent as exc:
+            raise ToolRefusal(f"{exc} Its share_id: {exc.run.share_id}.") from None
         except play.Refused as exc:
             raise ToolRefusal(str(exc)) from None
         except (ValueError, CardError) as exc:
@@ -148,7 +150,7 @@ class Tools:
         stored = self._load(run_id)
         moves = self._moves_of(stored)
         try:
-            live = play.rebuild(stored)
+            live = play.restore(stored)
         except StoreError as exc:
             raise self._lost(exc) from None
         legal = [] if live.ended else list(moves.legal(live.game, live.state))
@@ -204,6 +206,8 @@ class Tools:
         out = self._reply(run_id, run, [run.messages[-1].reply], share=True)
         out["status"] = run.status
         out["messages"] = run.n_messages
+        out["ranked"] = run.ranked  # on the epilogue's main board (a resumed run never is)
+        out["resumed_from"] = run.resumed_from
         return out
 
     # -- helpers ---------------------------------------------------------------------------------

@@ -10,22 +10,30 @@ The API (all a front end needs; `cardgm.store.play` drives the games on top of i
     from cardgm.store import open_store
     store = open_store()                        # or open_store("sqlite:///runs.db"), a PostgreSQL URL…
 
-    new = store.create_run(card, options, secret, opening, name=None, secret_hidden=True)
+    new = store.create_run(card, options, secret, opening, name=None, secret_hidden=True,
+                           more=[], snapshot=b"", resumed_from=None)
         # card: a `Card`; options: the game's options (JSON-able); secret: text the game needs
         # and the player must not see (a sealed berth's reveal file), or None; opening: the
-        # opening reply (`Reply.as_json()`). Returns `NewRun(token, run)`: `token` is the secret
-        # play token (shown once, kept only as its SHA-256), `run.share_id` the read-only id.
+        # opening reply (`Reply.as_json()`); snapshot: the run's state after its last reply.
+        # Returns `NewRun(token, run)`: `token` is the secret play token (shown once, kept only
+        # as its SHA-256), `run.share_id` the read-only id. A run is ranked (on the epilogue's
+        # main board) only when it resumed from nothing and its secret, if any, was drawn here.
     run = store.load(token)                     # StoredRun with its messages, or None
     run = store.load_shared(share_id)           # the same, found by its share id
     with store.playing(token) as live:          # the run's row locked until the block ends:
         live.run                                #   FOR UPDATE on PostgreSQL, BEGIN IMMEDIATE on
-        live.append(message, reply)             #   SQLite; a message and its reply are written
-                                                #   in one transaction, committed when the block
-                                                #   ends, before the caller answers anyone
+                                                #   SQLite; the row and its snapshot, no messages
+        live.messages()                         #   every message, read in the same transaction
+        live.append(message, reply, snapshot)   #   a message, its reply and the state after it
+                                                #   written in one transaction, committed when the
+                                                #   block ends, before the caller answers anyone
+        live.unrank()                           #   off the main board (its replay differed)
     store.list_runs(status="playing" | "ended" | None, game_id=None, tokens=None, limit=50)
         # StoredRun summaries (no messages), newest first; `tokens` limits them to those runs
     store.runs_for_tokens(tokens)               # [(token, summary)]: "your runs", from a cookie
-    store.leaderboard(game_id, limit=20)        # finished runs by score, best first
+    store.leaderboard(game_id, limit=20)        # finished ranked runs by score, best first
+    store.resumed_runs(game_id, limit=20)       # finished runs off the main board, best first
+    store.run_with_secret(secret)               # the run that played this secret text, if any
     store.best_line(card_sha) / store.keep_best_line(card_sha, score, end, line)
 
 A `StoredRun` holds the card (game id, title, version, its name or "<text>", the text exactly as
@@ -34,7 +42,11 @@ opening, `message` None), status ("playing" or "ended"), turn, last LEDGER, end,
 share id and timestamps. Its repr shows neither the secret nor the card text.
 
 Two requests on one run are serialised by the row lock; the second waits (up to
-`LOCK_TIMEOUT_S`) and then sees the first's message.
+`LOCK_TIMEOUT_S`) and then sees the first's message. Each write also checks the row's message
+count it read (a version check), so a write that lost the lock anyway fails rather than doubles.
+
+Text the databases cannot hold (a lone surrogate, which is no UTF-8; NUL, which PostgreSQL's text
+refuses) is refused by `storable` in one line (`Unstorable`), before any write.
 """
 
 from __future__ import annotations
@@ -72,6 +84,9 @@ __all__ = [
     "database_url",
     "open_store",
     "token_sha",
+    "Unstorable",
+    "storable",
+    "secret_sha",
 ]
 
 ENV_URL = "CARDGM_DATABASE_URL"
@@ -85,6 +100,27 @@ class StoreError(RuntimeError):
 
 class RunNotFound(LookupError):
     """No run has that token or share id."""
+
+
+class Unstorable(ValueError):
+    """Text no database here can keep; the message names the field and the character, not the text."""
+
+
+def storable(text: str, what: str = "the message") -> str:
+    """`text` unchanged, or Unstorable: a lone surrogate (JSON's "\\ud800" is no character UTF-8
+    can write) or NUL (PostgreSQL's text refuses it; SQLite would keep it, so both refuse it alike)."""
+    if "\x00" in text:
+        raise Unstorable(f"{what} holds a NUL character, which cannot be kept; nothing was sent.")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise Unstorable(f"{what} holds a lone surrogate (half of a UTF-16 pair), which is no character; nothing was sent.") from None
+    return text
+
+
+def secret_sha(secret: str) -> str:
+    """The SHA-256 of a secret's text: for a reveal file, the commitment its opening reads out."""
+    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -118,6 +154,16 @@ class StoredRun:
     created_at: datetime | None = None
     updated_at: datetime | None = None
     messages: tuple[StoredMessage, ...] = field(default=(), repr=False)
+    ranked: bool = False
+    resumed_from: str | None = None
+    secret_sha: str | None = field(default=None, repr=False)
+    snapshot: bytes | None = field(default=None, repr=False)
+    snapshot_seq: int | None = None
+
+    @property
+    def last_seq(self) -> int:
+        """The seq of the run's last reply (the opening is 0; each message adds one)."""
+        return self.n_messages
 
     @property
     def ended(self) -> bool:
@@ -211,6 +257,10 @@ def _migrate(engine: Engine) -> None:
     cfg = Config()
     cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
     with engine.connect().execution_options(cardgm_write=True) as conn:
+        if engine.dialect.name == "postgresql":
+            # Servers starting together on one database upgrade it one at a time (the lock is
+            # the transaction's, let go at its commit).
+            conn.execute(sa.text("SELECT pg_advisory_xact_lock(7311504202)"))
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")
         conn.commit()
@@ -235,16 +285,26 @@ def _reason(exc: BaseException) -> str:
 
 
 class Live:
-    """A run locked for one message: read `run`, then `append` the message and its reply."""
+    """A run locked for one message: read `run` (its row and snapshot, no messages), then
+    `append` the message, its reply and the state after it."""
 
     def __init__(self, store: Store, conn: Connection, run: StoredRun) -> None:
         self._store = store
         self._conn = conn
         self.run = run
 
-    def append(self, message: str | None, reply: dict[str, Any]) -> StoredRun:
-        self.run = self._store._append(self._conn, self.run, message, reply)
+    def messages(self) -> tuple[StoredMessage, ...]:
+        """Every message of the run, read under the same lock (for a replay, never for a move)."""
+        return self._store._messages(self._conn, self.run.id)
+
+    def append(self, message: str | None, reply: dict[str, Any], snapshot: bytes | None = None) -> StoredRun:
+        self.run = self._store._append(self._conn, self.run, message, reply, snapshot)
         return self.run
+
+    def unrank(self) -> None:
+        """Off the epilogue's main board (its replay did not give back its replies)."""
+        self._conn.execute(sa.update(S.runs).where(S.runs.c.id == self.run.id).values(ranked=False))
+        self.run = replace(self.run, ranked=False)
 
 
 class Store:
@@ -267,6 +327,13 @@ class Store:
     def dispose(self) -> None:
         self.engine.dispose()
 
+    def schema_revision(self) -> str | None:
+        """The migration the database stands at (Alembic's revision id)."""
+        from alembic.runtime.migration import MigrationContext
+
+        with self.engine.connect() as conn:
+            return MigrationContext.configure(conn).get_current_revision()
+
     # -- writing ------------------------------------------------------------------------------
 
     @contextmanager
@@ -284,9 +351,12 @@ class Store:
         name: str | None = None,
         secret_hidden: bool = True,
         more: list[tuple[str, dict[str, Any]]] | None = None,
+        snapshot: bytes | None = None,
+        resumed_from: str | None = None,
     ) -> NewRun:
         """A new run whose first reply is `opening`; `more` adds (message, reply) pairs in the
-        same transaction (a SAVE block resumed as the run's first message)."""
+        same transaction (a SAVE block resumed as the run's first message, `resumed_from` the
+        LEDGER it resumed at); `snapshot` is the state after the last of them."""
         token = secrets.token_urlsafe(24)
         share_id = secrets.token_urlsafe(9)
         now = _now()
@@ -302,6 +372,9 @@ class Store:
                 "options": json.dumps(options, sort_keys=True),
                 "secret": secret,
                 "secret_hidden": bool(secret is not None and secret_hidden),
+                "secret_sha": secret_sha(secret) if secret is not None else None,
+                "ranked": resumed_from is None and (secret is None or secret_hidden),
+                "resumed_from": resumed_from,
                 "name": (name or None) and name[:80],
                 "status": PLAYING,
                 "turn": opening["turn"],
@@ -313,14 +386,16 @@ class Store:
             run_id = conn.execute(sa.insert(S.runs).values(**row).returning(S.runs.c.id)).scalar_one()
             run = StoredRun(id=run_id, **{k: v for k, v in row.items() if k != "token_sha" and k != "options"},
                             options=dict(options))
-            run = self._append(conn, run, None, opening)
-            for message, reply in more or ():
-                run = self._append(conn, run, message, reply)
+            pairs: list[tuple[str | None, dict[str, Any]]] = [(None, opening), *(more or ())]
+            for i, (message, reply) in enumerate(pairs):
+                run = self._append(conn, run, message, reply, snapshot if i == len(pairs) - 1 else None)
         return NewRun(token, run)
 
-    def _append(self, conn: Connection, run: StoredRun, message: str | None, reply: dict[str, Any]) -> StoredRun:
+    def _append(
+        self, conn: Connection, run: StoredRun, message: str | None, reply: dict[str, Any], snapshot: bytes | None = None
+    ) -> StoredRun:
         now = _now()
-        seq = len(run.messages)
+        seq = run.n_messages + (message is not None)  # only the opening has no message
         conn.execute(
             sa.insert(S.messages).values(
                 run_id=run.id, seq=seq, message=message,
@@ -337,8 +412,17 @@ class Store:
             "result": reply.get("result"),
             "n_messages": run.n_messages + (message is not None),
             "updated_at": now,
+            "snapshot": snapshot,
+            "snapshot_seq": seq if snapshot is not None else None,
         }
-        conn.execute(sa.update(S.runs).where(S.runs.c.id == run.id).values(**values))
+        # The version check: the row must still hold the count this writer read. Under the row
+        # lock it always does; were the lock ever lost, this write fails instead of doubling a
+        # move (the (run, seq) key refuses a second message at the same seq as well).
+        done = conn.execute(
+            sa.update(S.runs).where(S.runs.c.id == run.id, S.runs.c.n_messages == run.n_messages).values(**values)
+        )
+        if message is not None and done.rowcount != 1:
+            raise StoreError("another server moved this run at the same moment; send the message again")
         return replace(run, messages=(*run.messages, StoredMessage(seq, message, reply, now)), **values)
 
     @contextmanager
@@ -353,7 +437,7 @@ class Store:
             row = conn.execute(query).mappings().first()
             if row is None:
                 raise RunNotFound("no run has that address")
-            yield Live(self, conn, self._run(conn, row, messages=True))
+            yield Live(self, conn, self._run(conn, row, messages=False))
 
     def keep_best_line(self, card_sha: str, best: BestLine) -> None:
         with self._write() as conn, conn.begin():
@@ -365,13 +449,12 @@ class Store:
 
     # -- reading ------------------------------------------------------------------------------
 
+    def _messages(self, conn: Connection, run_id: int) -> tuple[StoredMessage, ...]:
+        rows = conn.execute(sa.select(S.messages).where(S.messages.c.run_id == run_id).order_by(S.messages.c.seq)).mappings()
+        return tuple(StoredMessage(m["seq"], m["message"], json.loads(m["reply"]), _aware(m["created_at"])) for m in rows)
+
     def _run(self, conn: Connection, row: Any, *, messages: bool) -> StoredRun:
-        msgs: tuple[StoredMessage, ...] = ()
-        if messages:
-            rows = conn.execute(
-                sa.select(S.messages).where(S.messages.c.run_id == row["id"]).order_by(S.messages.c.seq)
-            ).mappings()
-            msgs = tuple(StoredMessage(m["seq"], m["message"], json.loads(m["reply"]), _aware(m["created_at"])) for m in rows)
+        msgs = self._messages(conn, row["id"]) if messages else ()
         return StoredRun(
             id=row["id"], share_id=row["share_id"], game_id=row["game_id"], card_title=row["card_title"],
             card_version=row["card_version"], card_source=row["card_source"], card_text=row["card_text"],
@@ -379,6 +462,8 @@ class Store:
             name=row["name"], status=row["status"], turn=row["turn"], ledger=row["ledger"], end=row["end"],
             score=row["score"], result=row["result"], n_messages=row["n_messages"],
             created_at=_aware(row["created_at"]), updated_at=_aware(row["updated_at"]), messages=msgs,
+            ranked=bool(row["ranked"]), resumed_from=row["resumed_from"], secret_sha=row["secret_sha"],
+            snapshot=row["snapshot"], snapshot_seq=row["snapshot_seq"],
         )
 
     def _load(self, where: Any) -> StoredRun | None:
@@ -423,16 +508,29 @@ class Store:
         with self.engine.connect() as conn:
             return [(by_sha[row["token_sha"]], self._run(conn, row, messages=False)) for row in conn.execute(query).mappings()]
 
-    def leaderboard(self, game_id: str, limit: int = 20) -> list[StoredRun]:
-        """Finished runs of one game by score, best first (earlier first among equals)."""
+    def leaderboard(self, game_id: str, limit: int = 20, *, ranked: bool = True) -> list[StoredRun]:
+        """Finished ranked runs of one game by score, best first (earlier first among equals);
+        with `ranked=False`, the finished runs kept off that board (resumed, or on a secret the
+        player supplied)."""
         query = (
             sa.select(S.runs)
-            .where(S.runs.c.game_id == game_id, S.runs.c.status == ENDED)
+            .where(S.runs.c.game_id == game_id, S.runs.c.status == ENDED, S.runs.c.ranked == ranked)
             .order_by(S.runs.c.score.desc(), S.runs.c.turn.asc(), S.runs.c.id.asc())
             .limit(limit)
         )
         with self.engine.connect() as conn:
             return [self._run(conn, row, messages=False) for row in conn.execute(query).mappings()]
+
+    def resumed_runs(self, game_id: str, limit: int = 20) -> list[StoredRun]:
+        """The finished runs kept off the main board, best first."""
+        return self.leaderboard(game_id, limit, ranked=False)
+
+    def run_with_secret(self, secret: str) -> StoredRun | None:
+        """The run that played this very secret (a reveal file's text), oldest first; None if none."""
+        query = sa.select(S.runs).where(S.runs.c.secret_sha == secret_sha(secret)).order_by(S.runs.c.id.asc()).limit(1)
+        with self.engine.connect() as conn:
+            row = conn.execute(query).mappings().first()
+            return None if row is None else self._run(conn, row, messages=False)
 
     def counts(self) -> dict[tuple[str, str], int]:
         """(game id, status) -> how many runs."""

@@ -1,15 +1,27 @@
 """Playing a stored run: what the web site and the MCP server do with one message.
 
-Nothing is kept between requests. A run is rebuilt for each message by replaying its stored
-messages through a fresh `Run` (the rules are pure, so the replay is exact); every replayed reply
-is checked against the one stored, then the new message is answered and written, in the same
-locked transaction, before anyone sees the reply.
+Nothing is kept between requests. Each run's row keeps its current state (a snapshot: the Run's
+state, its waiting question and whether it has moved), written in the same transaction as the
+message it follows; a message is answered from it, and the message, its reply and the new
+snapshot are written in one locked transaction before anyone sees the reply. So a move costs the
+same at move 200 as at move 1. The replay (a fresh `Run` driven through every stored message, each
+reply compared) is the check: when a run ends, on a share page's "check", and in `verify`; a run
+whose snapshot is missing or from another version of cardgm is replayed once instead.
 
     new, replies = start(store, card, options, name=None)   # the opening (and a resumed SAVE)
     run, reply = send(store, token, message)                # one message, answered and kept
+        # (each returns the run's row with the messages it added, not the whole history:
+        # `store.load(token)` reads that)
     run, replies = send_move(store, token, moves, action)   # one structured move, as its words
     run, reply = send_save(store, token)                    # the card's SAVE block ("save")
-    run = rebuild(stored)                                    # a `Run` standing where the stored one stands
+    run = restore(stored)                                    # a `Run` standing where the stored one stands
+    run = rebuild(stored)                                    # the same, by replaying every message
+
+A score is ranked (the epilogue's main board) only when nothing under it was known or impossible:
+the run began at its opening, not from a SAVE block, and its secret, if any, was drawn here; and
+when it ends, a replay gives back every stored reply. A SAVE block resumed on a secret this site
+drew (a sealed berth revealed at its duel's end) is refused as `Spent`: that berth is spent, and
+the run that played it is the only one that ever will.
 
 `Refused` is raised, and nothing is written, for a message no run should read: empty, over the
 reader's limit (`cardgm.run.MAX_MESSAGE`), or a SAVE block sent to a run whose secret the player
@@ -20,9 +32,13 @@ sealed duel's SAVE whose mark checks).
 
 from __future__ import annotations
 
+import dataclasses
+import enum
+import io
 import json
+import pickle
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -32,13 +48,28 @@ from cardgm.game import Game, ReadAs
 from cardgm.run import MAX_MESSAGE, Reply, Run
 from cardgm.save import find_block
 
-from . import NewRun, Store, StoredRun, StoreError
+from . import Live, NewRun, Store, StoredRun, StoreError, Unstorable, storable
 
-__all__ = ["Refused", "ReplayMismatch", "card_of", "check_message", "rebuild", "replay_replies", "send", "send_move", "send_save", "start"]
+__all__ = [
+    "Refused", "ReplayMismatch", "Spent", "card_of", "check_message", "rebuild", "replay_replies", "restore",
+    "send", "send_move", "send_save", "snapshot", "start",
+]
 
 
 class Refused(ValueError):
     """A message refused before any run reads it; the text says why in one line."""
+
+
+class Spent(Refused):
+    """A SAVE block resumed on a secret this site drew and has revealed: that berth is spent. The
+    run that played it (`run`) is where the block's duel stands; no new run is made on it."""
+
+    def __init__(self, run: StoredRun) -> None:
+        super().__init__(
+            "That reveal file is the berth of a duel played on this site; a revealed berth is spent, "
+            "and a SAVE of that duel brings back only that run, at its address."
+        )
+        self.run = run
 
 
 class ReplayMismatch(StoreError):
@@ -88,6 +119,7 @@ def _plain(reply: Reply) -> dict[str, Any]:
 
 def check_message(message: str) -> str:
     """The message as a run will read it, or Refused with the reason."""
+    _storable(message, "That message")
     if len(message) > MAX_MESSAGE:
         raise Refused(
             f"That message is {len(message):,} characters long; cardgm reads up to {MAX_MESSAGE:,}. "
@@ -116,6 +148,104 @@ def rebuild(run: StoredRun) -> Run:
     return replay_replies(run)[0]
 
 
+def _storable(text: str, what: str) -> str:
+    try:
+        return storable(text, what)
+    except Unstorable as exc:
+        raise Refused(str(exc)) from None
+
+
+# -- snapshots ------------------------------------------------------------------------------------
+
+# A snapshot names the cardgm that wrote it: another version's classes may differ, so its runs
+# are replayed once (and checked reply by reply) rather than unpickled.
+SNAPSHOT = ("cardgm-run", 1)
+
+
+def _cardgm_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("cardgm")
+    except PackageNotFoundError:  # pragma: no cover - a checkout without install
+        return "0"
+
+
+_VERSION = _cardgm_version()
+_PLAIN = frozenset({"frozenset", "set", "tuple", "list", "dict", "int", "float", "str", "bytes", "bool", "complex", "object"})
+
+
+class _Unpickler(pickle.Unpickler):
+    """Only the dataclasses and enums cardgm defines, and plain builtin types: a snapshot is data, never code to
+    run, even from a database someone else could write to. (A module's other names are refused:
+    a function, or a module a cardgm module imports, is no state.)"""
+
+    def find_class(self, module: str, name: str) -> Any:
+        if "." not in name:
+            if module == "builtins" and name in _PLAIN:
+                return super().find_class(module, name)
+            if module == "copyreg" and name in ("_reconstructor", "__newobj__"):
+                return super().find_class(module, name)
+            if module == "cardgm" or module.startswith("cardgm."):
+                found = super().find_class(module, name)
+                # State is frozen dataclasses and enums: no other class (one whose constructor
+                # might do something) is made from a snapshot.
+                if (
+                    isinstance(found, type) and str(getattr(found, "__module__", "")).startswith("cardgm")
+                    and (dataclasses.is_dataclass(found) or issubclass(found, enum.Enum))
+                ):
+                    return found
+        raise pickle.UnpicklingError(f"a snapshot may not name {module}.{name}")
+
+
+def snapshot(live: Run) -> bytes:
+    """The run's current state, as its row keeps it: enough to answer the next message."""
+    return pickle.dumps((SNAPSHOT, _VERSION, live.state, live.pending, live.moved), protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def _from_snapshot(run: StoredRun) -> Run | None:
+    if run.snapshot is None or run.snapshot_seq != run.last_seq:
+        return None
+    try:
+        kind, version, state, pending, moved = _Unpickler(io.BytesIO(run.snapshot)).load()
+    except (pickle.UnpicklingError, AttributeError, ImportError, EOFError, ValueError, TypeError):
+        return None
+    if kind != SNAPSHOT or version != _VERSION:
+        return None
+    return Run(game_of(run), state=state, pending=pending, moved=bool(moved))
+
+
+def restore(run: StoredRun, messages: Any = None) -> Run:
+    """A Run standing where the stored run stands: from its snapshot, without replaying; where it
+    has none that this cardgm wrote, by a replay of its messages (`messages()` reads them when the
+    run was loaded without)."""
+    live = _from_snapshot(run)
+    if live is not None:
+        return live
+    if messages is not None and not run.messages:
+        run = replace(run, messages=messages())
+    return rebuild(run)
+
+
+def _locked(locked: Live) -> Run:
+    return restore(locked.run, locked.messages)
+
+
+def _settle(locked: Live, was_ended: bool) -> None:
+    """At the end, once: the run replays from its messages to every reply it kept, or it comes off
+    the main board (a snapshot is a shortcut, never a score's warrant)."""
+    run = locked.run
+    if was_ended or not run.ended or not run.ranked:
+        return
+    try:
+        _, replies = replay_replies(replace(run, messages=locked.messages()))
+    except ReplayMismatch:
+        locked.unrank()
+        return
+    if replies[-1].result != run.result:
+        locked.unrank()
+
+
 def start(
     store: Store,
     card: Card,
@@ -133,6 +263,9 @@ def start(
     Nothing is written when the game cannot be made or the SAVE block cannot be resumed.
     Raises ValueError or TypeError (bad options or secret) or Refused."""
     options = dict(options or {})
+    _storable(json.dumps(options, ensure_ascii=False), "The options")
+    if secret is not None:
+        _storable(secret, "The reveal file")
     for key in options:
         if key.endswith("_file"):
             raise Refused(f"the option {key} names a file on this machine; a run here keeps its own")
@@ -144,14 +277,24 @@ def start(
     live = Run(make_game(card, options, secret))
     replies = [live.start()]
     more: list[tuple[str, dict[str, Any]]] = []
+    resumed_from = None
     if first_message is not None:
         reply = live.reply(check_message(first_message))
         if find_block(first_message) is not None and reply.command != "resume":
             raise Refused(reply.prose.split("\n\n")[0])
+        if reply.command == "resume":
+            resumed_from = reply.ledger
         replies.append(reply)
         more.append((first_message, _plain(reply)))
+    if given and secret is not None:
+        # Checked after the block resumed (a block that does not resume says so first), before
+        # anything is written: a berth drawn here and revealed at its end plays no second run.
+        spent = store.run_with_secret(secret)
+        if spent is not None:
+            raise Spent(spent)
     new = store.create_run(
         card, options, secret, _plain(replies[0]), name=clean_name(name), secret_hidden=not given, more=more,
+        snapshot=snapshot(live), resumed_from=resumed_from,
     )
     return new, replies
 
@@ -161,7 +304,8 @@ def send(store: Store, token: str, message: str) -> tuple[StoredRun, Reply]:
     Raises RunNotFound, Refused or ReplayMismatch."""
     check_message(message)
     with store.playing(token) as locked:
-        live = rebuild(locked.run)
+        was_ended = locked.run.ended
+        live = _locked(locked)
         block = find_block(message) if locked.run.secret_hidden else None
         if block is not None and not _own_save(live.game, block):
             raise Refused(
@@ -170,7 +314,8 @@ def send(store: Store, token: str, message: str) -> tuple[StoredRun, Reply]:
                 "address resumes it."
             )
         reply = live.reply(message)
-        stored = locked.append(message, _plain(reply))
+        stored = locked.append(message, _plain(reply), snapshot(live))
+        _settle(locked, was_ended)
     return stored, reply
 
 
@@ -188,7 +333,7 @@ def send_move(store: Store, token: str, moves: Any, action: Any) -> tuple[Stored
     move: the reply is the card's, or there is none. Raises RunNotFound and ReplayMismatch as
     `send` does."""
     with store.playing(token) as locked:
-        live = rebuild(locked.run)
+        live = _locked(locked)
         if live.ended:
             raise Refused(f"This run has ended ({locked.run.result}); start a new run to play again.")
         why = live.game.refusal(live.state, action)
@@ -198,14 +343,16 @@ def send_move(store: Store, token: str, moves: Any, action: Any) -> tuple[Stored
         waiting = live.pending is not None
         played = _attempt(live, moves, action, (words,))
         if played is None and waiting:  # the attempt ran in memory only: start again from the store
-            played = _attempt(rebuild(locked.run), moves, action, (DECLINE, words))
+            live = _locked(locked)
+            played = _attempt(live, moves, action, (DECLINE, words))
         if played is None:
             raise Refused(
                 f"At this moment the card reads {words!r} otherwise than as that move (the last reply "
                 "asked something it would answer). Send the player's words instead."
             )
-        for message, reply in played:
-            stored = locked.append(message, _plain(reply))
+        for i, (message, reply) in enumerate(played):
+            stored = locked.append(message, _plain(reply), snapshot(live) if i == len(played) - 1 else None)
+        _settle(locked, False)
     return stored, [reply for _, reply in played]
 
 
@@ -230,13 +377,13 @@ def send_save(store: Store, token: str) -> tuple[StoredRun, Reply]:
     Refused, and nothing written, when the run has ended or the card reads the word otherwise
     (a question the last reply asked). Raises RunNotFound and ReplayMismatch as `send` does."""
     with store.playing(token) as locked:
-        live = rebuild(locked.run)
+        live = _locked(locked)
         if live.ended:
             raise Refused(f"This run has ended ({locked.run.result}); there is nothing to save.")
         reply = live.reply(SAVE_WORD)
         if reply.save is None:
             raise Refused(f"{locked.run.card_title} does not read {SAVE_WORD!r} as a save at this moment: {(reply.prose.splitlines() or [''])[0]}")
-        stored = locked.append(SAVE_WORD, _plain(reply))
+        stored = locked.append(SAVE_WORD, _plain(reply), snapshot(live))
     return stored, reply
 
 

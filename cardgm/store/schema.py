@@ -33,6 +33,15 @@ runs = sa.Table(
     sa.Column("n_messages", sa.Integer, nullable=False),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+    # On the epilogue's main board: began at its opening, on no secret the player supplied, and
+    # (once ended) replayed from its log to the same RESULT.
+    sa.Column("ranked", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("resumed_from", sa.Text, nullable=True),  # the LEDGER a resumed run began at
+    sa.Column("secret_sha", sa.String(64), nullable=True, index=True),  # SHA-256 of the secret's text
+    # The run's current state (a pickle of the Run's state and waiting question), written in the
+    # same transaction as the message it follows; `snapshot_seq` is that message's seq.
+    sa.Column("snapshot", sa.LargeBinary, nullable=True),
+    sa.Column("snapshot_seq", sa.Integer, nullable=True),
 )
 
 messages = sa.Table(

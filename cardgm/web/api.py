@@ -36,7 +36,10 @@ class Problem(BaseModel):
 ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": Problem, "description": "The request body cannot be read (not JSON)."},
     404: {"model": Problem, "description": "No such run or card."},
-    409: {"model": Problem, "description": "The stored run no longer replays with this version of cardgm."},
+    409: {
+        "model": Problem,
+        "description": "The stored run no longer replays with this version of cardgm, or a SAVE block's berth is spent (its run is named).",
+    },
     422: {"model": Problem, "description": "Refused: over the reader's limit, empty, or a bad option."},
 }
 
@@ -103,6 +106,8 @@ class RunInfo(BaseModel):
     score: int | None
     result: str | None
     name: str | None
+    ranked: bool = Field(description="on the epilogue's main board: begun at its opening, on a secret drawn here, replayed at its end")
+    resumed_from: str | None = Field(description="the LEDGER a run resumed from a SAVE block began at (such runs are listed apart)")
     share_id: str
     share_url: str
     replies: list[ReplyObject] = Field(description="every reply, the opening first")
@@ -129,6 +134,7 @@ def _info(run: StoredRun, base: str) -> RunInfo:
     return RunInfo(
         game=run.game_id, title=run.card_title, version=run.card_version, status=run.status, turn=run.turn,
         ledger=run.ledger, end=run.end, score=run.score, result=run.result, name=run.name,
+        ranked=run.ranked, resumed_from=run.resumed_from,
         share_id=run.share_id, share_url=f"{base}s/{run.share_id}",
         replies=[ReplyObject(**m.reply) for m in run.messages],
     )
@@ -154,6 +160,8 @@ def create_run(body: NewRunIn, request: Request) -> NewRun:
         raise HTTPException(422, f"save: that is not a SAVE block (it starts {BEGIN})")
     try:
         new, replies = play.start(_store(request), card, body.options, name=body.name, first_message=body.save, draw=body.save is None)
+    except play.Spent as exc:
+        raise HTTPException(409, f"{exc} Its shared page: {_base(request)}s/{exc.run.share_id}") from None
     except play.Refused as exc:
         raise HTTPException(422, str(exc)) from None
     except TypeError:

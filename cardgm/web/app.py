@@ -30,10 +30,11 @@ from cardgm.card import CardError, load_card
 from cardgm.game import secret_name
 from cardgm.run import MAX_MESSAGE
 from cardgm.save import BEGIN as SAVE_BEGIN
-from cardgm.store import RunNotFound, Store, StoredRun, play
+from cardgm.store import RunNotFound, Store, StoredRun, StoreError, play
 
-from . import api, checks
+from . import api, checks, view
 from .best import best_line
+from .guard import Guard
 
 HERE = Path(__file__).parent
 COOKIE = "cardgm_runs"
@@ -72,9 +73,7 @@ card_named = api.card_named
 
 def board_of(run: StoredRun) -> dict[str, Any] | None:
     """The game's clickable board for where the run stands, if its game draws one."""
-    live = play.rebuild(run)
-    draw: Callable[[Any], dict[str, Any]] | None = getattr(live.game, "board", None)
-    return draw(live.state) if draw else None
+    return view.board(play.restore(run))
 
 
 def log_lines(run: StoredRun) -> str:
@@ -95,8 +94,11 @@ def _remembered(request: Request) -> list[str]:
 
 def _remember(response: Response, request: Request, token: str) -> None:
     tokens = [token] + [t for t in _remembered(request) if t != token]
+    # Secure wherever the page came over HTTPS (behind a proxy: its X-Forwarded-Proto, trusted
+    # from the addresses `cardgm serve --forwarded-allow-ips` names).
     response.set_cookie(
-        COOKIE, ".".join(tokens[:COOKIE_KEEP]), max_age=400 * 24 * 3600, httponly=True, samesite="lax", path="/"
+        COOKIE, ".".join(tokens[:COOKIE_KEEP]), max_age=400 * 24 * 3600, httponly=True, samesite="lax", path="/",
+        secure=request.url.scheme == "https",
     )
 
 
@@ -120,9 +122,10 @@ def create_app(store: Store) -> FastAPI:
     )
     app.state.store = store
     templates = Jinja2Templates(directory=str(HERE / "templates"))
-    templates.env.globals.update(MAX_MESSAGE=MAX_MESSAGE, SAVE_BEGIN=SAVE_BEGIN)
+    templates.env.globals.update(MAX_MESSAGE=MAX_MESSAGE, SAVE_BEGIN=SAVE_BEGIN, percent=view.percent)
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     app.include_router(api.router)
+    app.add_middleware(Guard)  # the outermost: a body too big or another site's post goes no further
 
     @app.middleware("http")
     async def security_headers(request: Request, call_next: Callable[[Request], Any]) -> Response:
@@ -146,6 +149,14 @@ def create_app(store: Store) -> FastAPI:
         where = ".".join(str(p) for p in first.get("loc", ()) if p not in ("body", "query", "path"))
         text = f"{where}: {first.get('msg', 'invalid')}" if where else str(first.get("msg", "invalid request"))
         return JSONResponse({"detail": text}, status_code=422)
+
+    @app.exception_handler(StoreError)
+    async def store_error(request: Request, exc: StoreError) -> Response:
+        # The database said no (gone, or a write that lost a race): one line, and nothing kept.
+        detail = str(exc).splitlines()[0] if str(exc) else "the runs database failed"
+        if request.url.path.startswith("/api/") or request.headers.get(FETCH):
+            return JSONResponse({"detail": detail}, status_code=503)
+        return page(request, "error.html", {"status": 503, "detail": detail}, status=503)
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> Response:
@@ -211,6 +222,9 @@ def create_app(store: Store) -> FastAPI:
         secret = reveal.replace("\r\n", "\n") if reveal.strip() else None
         try:
             new, _ = play.start(store, card, first_message=save, secret=secret, draw=False, name=name)
+        except play.Spent as exc:
+            # The berth was drawn here and revealed at its end: the block brings back that run.
+            return RedirectResponse(f"/s/{exc.run.share_id}?spent=1", status_code=303)
         except play.Refused as exc:
             # A duel sealed on this site has no reveal file yet: its address is the way back.
             here = " A run played on this site comes back by its address (above)." if games.hides_secret(card.game_id) and secret is None else ""
@@ -224,19 +238,24 @@ def create_app(store: Store) -> FastAPI:
     # -- a run's page ------------------------------------------------------------------------------
 
     def run_context(run: StoredRun, token: str | None) -> dict[str, Any]:
-        board, broken = None, None
-        if token and not run.ended:
-            try:
-                board = board_of(run)
-            except play.ReplayMismatch as exc:
-                broken = str(exc)  # shown, and the message box with it, rather than a bare 500
+        live, broken = None, None
+        try:
+            live = play.restore(run)  # the panel and board show only what the shot grid shows
+        except play.ReplayMismatch as exc:
+            broken = str(exc)  # shown, and the message box with it, rather than a bare 500
+        board = view.board(live, playable=token is not None)
+        entries = view.entries(run.messages, live, board_drawn=board is not None)
+        first, folded, last = view.folded(entries) if token is None else (entries, [], [])
         return {
             "run": run,
             "token": token,
             "board": board,
+            "panel": view.panel(live),
             "broken": broken,
             "error": broken,
-            "entries": run.messages,
+            "entries": first,
+            "folded": folded,
+            "last": last,
             "reveal": secret_name(run.secret) if run.secret and run.ended else None,
         }
 
@@ -269,9 +288,13 @@ def create_app(store: Store) -> FastAPI:
             return RedirectResponse(f"/play/{token}#r{run.messages[-1].seq}", status_code=303)
         context = run_context(run, token)
         return JSONResponse({
-            "entries": fragment("_entries.html", entries=run.messages[-1:], run=run, token=token),
+            "entries": fragment(
+                "_entries.html", entries=view.entries(run.messages[-1:], play.restore(run), board_drawn=context["board"] is not None),
+                run=run, token=token,
+            ),
             "ledger": run.ledger,
             "board": fragment("_board.html", board=context["board"]) if context["board"] else "",
+            "panel": fragment("_panel.html", panel=context["panel"], percent=view.percent) if context["panel"] else "",
             "ended": run.ended,
             "tail": fragment("_ended.html", **context) if run.ended else "",
         })
@@ -285,8 +308,8 @@ def create_app(store: Store) -> FastAPI:
         return run
 
     @app.get("/s/{share_id}", response_class=HTMLResponse, include_in_schema=False)
-    def share_page(request: Request, share_id: str) -> HTMLResponse:
-        return page(request, "share.html", run_context(shared(share_id), None))
+    def share_page(request: Request, share_id: str, spent: str = "") -> HTMLResponse:
+        return page(request, "share.html", {**run_context(shared(share_id), None), "spent": bool(spent)})
 
     @app.post("/s/{share_id}/check", response_class=HTMLResponse, include_in_schema=False)
     def share_check(request: Request, share_id: str) -> HTMLResponse:
@@ -333,7 +356,14 @@ def create_app(store: Store) -> FastAPI:
 
     @app.post("/verify/tape", response_class=HTMLResponse, include_in_schema=False)
     def verify_tape(request: Request, seed: str = Form("")) -> HTMLResponse:
-        return verified(request, "tape", checks.tape_report(seed), {"seed": seed})
+        report = checks.tape_report(seed)
+        # A shipped card whose printed tape is not what its seed derives: a misprint the page
+        # explains (the game reads the printed tape), rather than a bare red "does NOT match".
+        misprint = next((c for c in cards() if c.seed == seed.strip() and c.tape), None) if report.ok is False else None
+        return page(request, "verify.html", {
+            "cards": cards(), "kind": "tape", "report": report, "form": {"seed": seed}, "misprint": misprint,
+            "differ": report.text.count("\n  tape:"),
+        })
 
     @app.post("/verify/seal", response_class=HTMLResponse, include_in_schema=False)
     def verify_seal(request: Request, reveal: str = Form(""), commitment: str = Form("")) -> HTMLResponse:
@@ -349,12 +379,18 @@ def create_app(store: Store) -> FastAPI:
                 "card": c,
                 "best": best_line(store, c),
                 "leaders": store.leaderboard(c.game_id, limit=20),
+                "resumed": store.resumed_runs(c.game_id, limit=20),
                 "ended": counts.get((c.game_id, "ended"), 0),
                 "playing": counts.get((c.game_id, "playing"), 0),
             }
             for c in cards()
         ]
         return page(request, "epilogue.html", {"boards": boards})
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    def favicon() -> Response:
+        return Response((HERE / "static" / "favicon.ico").read_bytes(), media_type="image/x-icon",
+                        headers={"Cache-Control": "public, max-age=86400"})
 
     @app.get("/healthz", include_in_schema=False)
     def healthz() -> PlainTextResponse:

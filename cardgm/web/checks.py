@@ -46,8 +46,18 @@ def run_report(log_text: str, result: str | None = None, card: str | None = None
         the_log = read_log(log_text)
     except LogError as exc:
         return _error(f"the run log: {exc}")
+    files: dict[str, str] | None = None
     with tempfile.TemporaryDirectory(prefix="cardgm-verify-") as folder:
         base = Path(folder)
+        if reveal and reveal.strip() and not any(key.endswith("_file") for key in the_log.options):
+            # A log that names no reveal file (a --json log, a plain list of messages): the pasted
+            # one is played as `cardgm verify run --sealed REVEAL` plays it, never ignored for the
+            # berth the card prints.
+            option = _file_option(card or the_log.card)
+            if option is None:
+                return _error("this card hides nothing: a reveal file is only for a card with a sealed setup")
+            (base / "reveal.md").write_bytes(reveal.replace("\r\n", "\n").encode("utf-8"))
+            files = {option: str(base / "reveal.md")}
         options = dict(the_log.options)
         for key, value in the_log.options.items():
             if key.endswith("_file"):
@@ -59,7 +69,7 @@ def run_report(log_text: str, result: str | None = None, card: str | None = None
                 options[key] = name
         the_log = replace(the_log, options=options)
         try:
-            verdict = replay(the_log, card=card, result=result, base=base)
+            verdict = replay(the_log, card=card, result=result, base=base, files=files)
         except (LogError, CardError, ValueError) as exc:
             return _error(f"the run log: {exc}")
     final = verdict.final
@@ -81,6 +91,17 @@ def run_report(log_text: str, result: str | None = None, card: str | None = None
     if result is not None:
         lines.append("RESULT matches exactly." if verdict.matches else "RESULT does NOT match.")
     return Report(verdict.matches, "\n".join(lines))
+
+
+def _file_option(card: str | None) -> str | None:
+    """The game option that names a reveal file (`*_file`), for the card the log plays."""
+    if not card:
+        return None
+    try:
+        entry = games.entry(load_card(card).game_id)
+    except CardError:
+        return None
+    return next((o.name for o in entry.options if o.name.endswith("_file")), None)
 
 
 def audit_report(transcript: str, card: str | None = None) -> Report:

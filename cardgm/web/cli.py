@@ -30,14 +30,25 @@ def _fail(message: str) -> None:
 )
 @click.option("--access-log", is_flag=True, help="Log every request (the log then holds play addresses, which are capabilities).")
 @click.option("--warm/--no-warm", default=True, show_default=True, help="Work out the epilogue's best lines at start (seconds, once per database).")
-def serve(host: str, port: int, workers: int, database: str | None, access_log: bool, warm: bool) -> None:
+@click.option(
+    "--migrate/--no-migrate", default=True, show_default=True,
+    help="Bring the database's schema up to date at start (with several servers: `cardgm db upgrade` once, then --no-migrate).",
+)
+@click.option(
+    "--forwarded-allow-ips", "forwarded", metavar="IPS", default=None,
+    help="Proxies whose X-Forwarded-Proto/For are trusted, comma-separated ('*': any); default $FORWARDED_ALLOW_IPS, else 127.0.0.1. "
+    "Behind HTTPS they make the runs cookie Secure.",
+)
+def serve(
+    host: str, port: int, workers: int, database: str | None, access_log: bool, warm: bool, migrate: bool, forwarded: str | None
+) -> None:
     """Serve the site the cards point to: every card playable in the browser by keyboard or
     mouse, /verify (run logs, chat transcripts, seeds, seals), /epilogue (leaderboards beside the
     best line each tape allows, share links) and a JSON API (/openapi.json).
 
     Every run is kept in the database after every move, before the reply is sent; a sealed
     DEADRECKONING berth is drawn per run and stays there. Several workers, or several machines
-    on one PostgreSQL database, serve one site.
+    on one PostgreSQL database, serve one site (docs/web.md: behind a proxy).
     """
     import uvicorn
 
@@ -45,7 +56,7 @@ def serve(host: str, port: int, workers: int, database: str | None, access_log: 
 
     url = database_url(database)
     try:
-        store = open_store(url)  # migrations run once here, before any worker starts
+        store = open_store(url, migrate=migrate)  # migrations run once here, before any worker starts
     except StoreError as exc:
         _fail(str(exc))
     where = store.describe()
@@ -67,6 +78,7 @@ def serve(host: str, port: int, workers: int, database: str | None, access_log: 
     uvicorn.run(
         "cardgm.web.asgi:app_factory", factory=True, host=host, port=port, workers=workers,
         log_level="warning", access_log=access_log, timeout_graceful_shutdown=5,
+        proxy_headers=True, forwarded_allow_ips=forwarded,
     )
 
 
@@ -78,3 +90,23 @@ def _warm(store: Store) -> None:
     from .best import best_line
 
     threading.Thread(target=lambda: [best_line(store, c) for c in cards()], daemon=True, name="best-lines").start()
+
+
+@click.group("db", short_help="The runs database: bring its schema up to date.")
+def db() -> None:
+    """The runs database `cardgm serve` and `cardgm mcp` keep their runs in."""
+
+
+@db.command("upgrade")
+@click.option("--database", "database", metavar="URL|FILE", help="A SQLite file or a database URL (default $CARDGM_DATABASE_URL).")
+def db_upgrade(database: str | None) -> None:
+    """Apply the schema's migrations (safe to run again; servers may be running)."""
+    from cardgm.store import StoreError, database_url, open_store
+
+    try:
+        store = open_store(database_url(database))
+    except StoreError as exc:
+        click.echo(f"cardgm db upgrade: {exc}", err=True)
+        sys.exit(2)
+    click.echo(f"the runs database at {store.describe()} is at the schema's head ({store.schema_revision()})")
+    store.dispose()

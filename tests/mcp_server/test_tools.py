@@ -260,9 +260,10 @@ def test_the_sealed_setup_is_given_once_the_run_ends(c: Connected, store) -> Non
     assert out["reveal"]["name"] in opened["text"]  # the file whose hash the opening read out
     assert c.call("show_run", {"run_id": run_id})["reveal"] == out["reveal"]
 
-    # With that reveal file, a SAVE block the duel printed resumes against its own berth.
-    resumed = c.call("resume_run", {"save": block, "reveal": out["reveal"]["text"]})
-    assert resumed["command"] == "resume" and store.load(resumed["run_id"]).secret == out["reveal"]["text"]
+    # That berth is spent once revealed: a SAVE block the duel printed, with the reveal file,
+    # brings back only this run (named by its share id), never a new run on a known berth.
+    refused = c.error("resume_run", {"save": block, "reveal": out["reveal"]["text"]})
+    assert "spent" in refused and store.load(run_id).share_id in refused
 
 
 # -- errors: each a tool error with the reason, nothing written -----------------------------------
@@ -425,7 +426,8 @@ def test_words_that_would_read_otherwise_are_refused_and_nothing_kept(store) -> 
         play.send_move(store, new.token, Misspoken(), action)
     assert len(store.load(new.token).messages) == 1
     run, replies = play.send_move(store, new.token, real, action)
-    assert [m.message for m in run.messages[1:]] == [real.say(action)] and replies[0].action is not None
+    assert [m.message for m in store.load(new.token).messages[1:]] == [real.say(action)] and replies[0].action is not None
+    assert [m.message for m in run.messages] == [real.say(action)]  # the returned run: what this move added
 
 
 def test_a_fourth_card_plugs_in_through_the_registry(store, monkeypatch) -> None:

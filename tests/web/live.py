@@ -25,13 +25,16 @@ class Server:
             self.process.wait(timeout=20)
 
 
-def start(database: str, workers: int = 1, port: int = 0, timeout: float = 30) -> Server:
-    """`cardgm serve` on a free loopback port; returns once /healthz answers."""
+def start(
+    database: str, workers: int = 1, port: int = 0, timeout: float = 30, extra: list[str] | None = None, warm: bool = False
+) -> Server:
+    """`cardgm serve` on a free loopback port (with `extra` options); returns once /healthz answers.
+    `warm`: the epilogue's best lines are worked out in the background from the start."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     env.pop("CARDGM_DATABASE_URL", None)
     process = subprocess.Popen(
         [sys.executable, "-c", "from cardgm.cli import main; main()", "serve", "--port", str(port),
-         "--workers", str(workers), "--database", database, "--no-warm"],
+         "--workers", str(workers), "--database", database, "--warm" if warm else "--no-warm", *(extra or [])],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, start_new_session=True,
     )
     assert process.stdout is not None

@@ -46,7 +46,7 @@ pytestmark = pytest.mark.skipif(bool(_skip_reason()), reason=_skip_reason() or "
 def site(tmp_path_factory):
     folder = tmp_path_factory.mktemp("site")
     db = str(folder / "runs.sqlite3")
-    server = live.start(db)
+    server = live.start(db, warm=True)  # the epilogue's solves start now, not at its first visit
     yield server.url, db
     server.stop()
 
@@ -172,6 +172,7 @@ def test_a_sealed_duel_by_keyboard_on_the_board(site, page, shots) -> None:
             page.screenshot(path=str(shots / "deadreckoning-midgame.png"))
     assert page.locator(".ended .result").inner_text().startswith("RESULT: AIGC|deadreckoning|duel|v1.0.0|end:cleared|")
     assert f"score:{100 - len(water)}" in page.locator(".ended .result").inner_text()
+    assert "4 sunk, 0 afloat" in page.locator("#panel").inner_text()  # the fleet, read through the panel
     page.screenshot(path=str(shots / "deadreckoning-ended.png"), full_page=True)
 
     # The share link: read-only, the RESULT line, a one-click replay check.
@@ -238,7 +239,7 @@ def test_typed_markup_shows_as_text(site, page) -> None:
     start_by_keyboard(page, url, "BECALMED")
     say(page, "<img src=x onerror=alert(1)> hello")
     assert page.locator("#log img").count() == 0
-    assert "<img src=x onerror=alert(1)> hello" in page.locator("#log .you pre").last.inner_text()
+    assert "<img src=x onerror=alert(1)> hello" in page.locator("#log .you .said").last.inner_text()
 
 
 def test_every_page_fits_a_phone(site, browser, shots) -> None:
@@ -267,5 +268,133 @@ def test_every_page_fits_a_phone(site, browser, shots) -> None:
             assert width <= 390, f"{name or 'home'} is {width}px wide on a 390px screen"
         page.goto(pages["play"])
         page.screenshot(path=str(shots / "phone-play.png"), full_page=True)
+    finally:
+        context.close()
+
+
+# -- the panel, the rewind, another site, every width ----------------------------------------------
+
+
+def panel_text(page, label: str) -> str:
+    """The words under one part of the status panel, as a reader sees them."""
+    part = page.locator("#panel .part").filter(has=page.locator("h3", has_text=label)).first
+    return part.inner_text()
+
+
+@pytest.mark.parametrize(("card", "title", "script"), [
+    ("becalmed", "BECALMED", "becalmed/landfall.in"),
+    ("cattle-trail", "DROVER'S AUTUMN", "cattle-trail/best-line-96.in"),
+])
+def test_the_panel_reads_the_state_through_a_whole_game(site, page, shots, card, title, script) -> None:
+    """After every reply the panel says what the LEDGER says, in words: a newcomer reads the
+    state there without the card's notation."""
+    url, _ = site
+    start_by_keyboard(page, url, title)
+    for i, m in enumerate(messages(script)):
+        say(page, m)
+        fields = page.evaluate("fetch(location.pathname.replace('/play/', '/api/runs/') + '/reply').then(r => r.json())")["state"]
+        if card == "becalmed":
+            assert panel_text(page, "Thirst").endswith(f"{fields['thirst']} of 7") or f"{fields['thirst']} of 7 ·" in panel_text(page, "Thirst")
+            assert f"{fields['westing']} of 30 leagues" in panel_text(page, "Westing")
+            assert f"{fields['water']} measures" in panel_text(page, "The breaker")
+            dead = fields["crew"].count("x")
+            assert panel_text(page, "Five souls").count("dead") == dead
+        else:
+            assert f"mile {fields['mile']} of 179" in panel_text(page, "The road")
+            assert f"{fields['head']} head" in panel_text(page, "Herd and purse")
+            assert f"{fields['silver']} silver" in panel_text(page, "Herd and purse")
+            assert all(name in panel_text(page, "The crew") for name in fields["crew"])
+        if i == 3:
+            page.screenshot(path=str(shots / f"{card}-panel.png"))
+        if page.locator("#ended-h").count():
+            break
+    assert page.locator(".ended .result").count() == 1
+    # The end points to this site's own pages, not the card's.
+    last = page.locator("#log .entry").last
+    assert last.locator(".pointers a[href='/verify']").count() == 1 and "aigamecards.com" not in last.inner_text()
+
+
+def test_a_revealed_berth_cannot_be_rewound(site, page, shots) -> None:
+    """Save early, clear the sea, take the reveal file, paste both at /resume: the site brings
+    back that duel's own page, makes no new run, and the leaderboard holds one row for it."""
+    url, db = site
+    token = start_by_keyboard(page, url, "DEADRECKONING")
+    store = open_store(db)
+    hulls = sorted(seal.parse_reveal(store.load(token).secret).hull_cells)
+    store.dispose()
+    say(page, "save")
+    block = re.search(r"-----BEGIN AIGC SAVE-----.*?-----END AIGC SAVE-----", page.locator("#log .entry").last.inner_text(), re.S).group(0)
+    for cell in hulls:
+        page.locator("#msg").focus()
+        say(page, cell)
+    reveal_link = page.locator(".ended a[href^='/s/'][href$='.md']").first.get_attribute("href")
+    reveal = page.evaluate(f"fetch('{reveal_link}').then(r => r.text())")
+    store = open_store(db)
+    board, runs = store.leaderboard("deadreckoning", limit=1000), len(store.list_runs(limit=1000))
+    assert token in {t for t, _ in store.runs_for_tokens([token])}
+    page.goto(url + "resume")
+    page.locator("#save").fill(block)
+    page.locator("summary", has_text="A reveal file").click()
+    page.locator("#reveal").fill(reveal)
+    page.get_by_role("button", name="Resume from this SAVE").click()
+    page.wait_for_url(re.compile(r".*/s/[A-Za-z0-9_-]+\?spent=1$"))
+    assert "its berth is spent once revealed" in page.locator("main").inner_text()
+    assert page.locator("#msg").count() == 0
+    page.screenshot(path=str(shots / "rewind-refused.png"), full_page=True)
+    assert store.leaderboard("deadreckoning", limit=1000) == board and len(store.list_runs(limit=1000)) == runs
+    store.dispose()
+
+
+def test_a_post_from_another_site_is_refused(site, page) -> None:
+    """A page on another origin that posts a form to /runs: 403, no run, the cookie unchanged."""
+    url, _ = site
+    page.goto(url)
+    page.get_by_role("button", name="Play BECALMED").click()
+    page.wait_for_url(re.compile(r".*/play/"))
+    before = [c["value"] for c in page.context.cookies() if c["name"] == "cardgm_runs"]
+    evil = "http://evil.example/"
+    page.route(evil, lambda route: route.fulfill(
+        status=200, content_type="text/html",
+        body=f'<form method="post" action="{url}runs"><input name="card" value="becalmed"><button>go</button></form>',
+    ))
+    page.goto(evil)
+    with page.expect_navigation():
+        page.get_by_role("button", name="go").click()
+    assert "another site" in page.locator("body").inner_text()
+    after = [c["value"] for c in page.context.cookies() if c["name"] == "cardgm_runs"]
+    assert after == before
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 900), (390, 844)])
+def test_no_page_overflows_at_desktop_or_phone_width(site, browser, shots, width: int, height: int) -> None:
+    """Each card's play page mid-game, its share page, and the other pages: nothing is wider than
+    the screen, and nothing in the panel sticks out of it. A screenshot of each."""
+    url, _ = site
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    try:
+        pages: dict[str, str] = {}
+        for card, title, first in (("becalmed", "BECALMED", "FULL, SAIL, ROW"), ("cattle-trail", "DROVER'S AUTUMN", "STEADY"),
+                                   ("deadreckoning", "DEADRECKONING", "fire D4")):
+            page.goto(url)
+            page.get_by_role("button", name=f"Play {title}").click()
+            page.wait_for_url(re.compile(r".*/play/"))
+            page.locator("#msg").focus()
+            say(page, first)
+            pages[f"{card}-play"] = page.url
+            pages[f"{card}-share"] = url.rstrip("/") + page.locator("a[href^='/s/']").first.get_attribute("href")
+        pages.update({name or "home": url + name for name in ("", "resume", "verify", "epilogue")})
+        for name, address in pages.items():
+            page.goto(address)
+            wide = page.evaluate("document.documentElement.scrollWidth")
+            assert wide <= width, f"{name} is {wide}px wide on a {width}px screen"
+            sticking = page.evaluate(
+                "(() => { const p = document.querySelector('.panel'); if (!p) return []; const r = p.getBoundingClientRect();"
+                " return [...p.querySelectorAll('*')].filter(e => e.getBoundingClientRect().right > r.right + 1)"
+                ".map(e => e.className.baseVal ?? e.className); })()"
+            )
+            assert sticking == [], f"{name}: {sticking} stick out of the panel"
+            page.screenshot(path=str(shots / f"{width}-{name}.png"), full_page=True)
     finally:
         context.close()

@@ -91,3 +91,24 @@ def test_the_page_names_its_card_choice_where_the_terminal_names_card() -> None:
     terminal = cli("audit", str(TRANSCRIPTS / "becalmed-chatgpt-copy.txt"), "--card", "becalmed").output.rstrip("\n")
     assert "--card" in terminal and "--card" not in named.text
     assert named.text == terminal.replace("with --card", "with the Card choice on this page")
+
+
+def test_run_report_plays_a_pasted_reveal_file_the_log_does_not_name(tmp_path) -> None:
+    """A --json log names no reveal file; `verify run --sealed REVEAL` accepts the honest run, and
+    so does the page with the file pasted (never the card's printed berth in its place)."""
+    import json
+
+    reveal = tmp_path / "reveal.md"
+    berth = seal.draw_berth(random.Random(5))
+    reveal.write_text(seal.write_reveal(berth, "c" * 32), encoding="utf-8")
+    hulls = sorted(seal.parse_reveal(reveal.read_text()).hull_cells)
+    out = cli("play", "deadreckoning", "--sealed", str(reveal), "--json", input="\n".join(hulls) + "\n")
+    log = tmp_path / "duel.jsonl"
+    log.write_text(out.output, encoding="utf-8")
+    result = json.loads(out.output.splitlines()[-1])["result"]
+    assert result and "cardgm_log" not in out.output.splitlines()[0]
+    terminal = cli("verify", "run", str(log), "--card", "deadreckoning", "--sealed", str(reveal), "--result", result)
+    assert terminal.exit_code == 0
+    web = checks.run_report(log.read_text(), result, card="deadreckoning", reveal=reveal.read_text())
+    assert web.ok and web.text == terminal.output.rstrip("\n")
+    assert "hides nothing" in checks.run_report(log.read_text(), result, card="becalmed", reveal=reveal.read_text()).text

@@ -17,7 +17,7 @@ from typing import Any
 from cardgm.card import Card
 from cardgm.game import Ending, Event, GameError, ReadAs, Reading, SaveError
 
-from . import bounds, notation, reader, rules, voice
+from . import bounds, notation, panel, reader, rules, voice
 from .actions import Action, Calls
 from .state import DAYS, State
 
@@ -120,6 +120,10 @@ class Becalmed:
 
     def pointers(self, state: State) -> str:
         return voice.POINTERS
+
+    def panel(self, state: State) -> dict[str, Any]:
+        """The boat for a page's status panel: breaker, thirst, the five souls, the westing."""
+        return panel.panel(state)
 
     def fields(self, state: State) -> dict[str, Any]:
         if state.phase == "calls" and state.end is None:

@@ -9,7 +9,7 @@ from typing import Any
 from cardgm.card import Card, CardError
 from cardgm.game import Ending, Event, GameError, ReadAs, Reading, SaveError
 
-from . import bounds, notation, rules, voice
+from . import bounds, notation, panel, rules, voice
 from .actions import Action
 from .state import Drove
 
@@ -97,6 +97,10 @@ class DroversAutumn:
 
     def pointers(self, state: Drove) -> str:
         return voice.pointers(state)
+
+    def panel(self, state: Drove) -> dict[str, Any]:
+        """The road, the herd, the purse and the crew for a page's status panel."""
+        return panel.panel(state)
 
     def fields(self, state: Drove) -> dict[str, Any]:
         out = asdict(state)

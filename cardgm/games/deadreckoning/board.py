@@ -15,6 +15,7 @@ draws it as a grid of buttons). Built from the shot grid alone, so it shows noth
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .state import COLUMNS, HIT, MISS, ROWS, SIZE, Duel
@@ -41,3 +42,16 @@ def board(state: Duel) -> dict[str, Any]:
             })
         rows.append({"label": label, "cells": cells})
     return {"columns": list(COLUMNS), "rows": rows}
+
+
+# Rule 8's shot grid as a reply prints it: the column letters, then eight rows of marks.
+GRID = re.compile(r"^  " + " ".join(COLUMNS) + r"\n(?:[1-8](?: [.xo]){8}(?:\n|$)){8}", re.M)
+
+
+def without_grid(text: str) -> str:
+    """A reply's text less its shot grid, for a page that draws the board once beside the replies.
+
+    >>> without_grid("MISS.\\n\\n  A B C D E F G H\\n" + "".join(f"{r} . . . . . . . .\\n" for r in "12345678") + "\\nNext?")
+    'MISS.\\n\\nNext?'
+    """
+    return re.sub(r"\n{3,}", "\n\n", GRID.sub("", text)).strip("\n")

@@ -33,7 +33,7 @@ from typing import Any
 from cardgm.card import Card, CardError
 from cardgm.game import MAX_SECRET_BYTES, Ending, Event, ReadAs, Reading, SaveError, secret_name
 
-from . import board, notation, reader, rules, voice
+from . import board, notation, panel, reader, rules, voice
 from .actions import Action
 from .state import FLEET, Berth, Duel, Seal
 
@@ -89,6 +89,14 @@ class DeadReckoning:
     def board(self, state: Duel) -> dict[str, Any]:
         """The shot grid for a front end to draw, each open cell with the words a click sends."""
         return board.board(state)
+
+    def panel(self, state: Duel) -> dict[str, Any]:
+        """The salvos and the fleet for a page's status panel (sunk ships by name, the rest counted)."""
+        return panel.panel(state)
+
+    def without_board(self, text: str) -> str:
+        """A reply's text less the shot grid, for a page that draws `board` beside it."""
+        return board.without_grid(text)
 
     def status(self, state: Duel) -> str:
         """Rule 8's shot grid, for the replies the Run writes itself (a refused save, after the end)."""

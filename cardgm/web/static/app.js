@@ -31,6 +31,8 @@
         $("ledger").textContent = res.data.ledger;
         var board = $("board");
         if (board) { board.innerHTML = res.data.board; wireBoard(); }
+        var panel = $("panel");
+        if (panel && res.data.panel) panel.innerHTML = res.data.panel;
         var box = $("msg");
         if (box && fromBoard === null) box.value = "";
         if (res.data.ended) {
