@@ -309,6 +309,11 @@ class Adapter:
         """Every move the rules allow in `state` (the turn already counted)."""
         return []
 
+    def leak(self, game: Game, state: Any, rng: Any) -> str | None:
+        """A sentence giving away what the card hides, for the transcript generator to plant; None
+        for a card that hides nothing."""
+        return None
+
     def diff_words(self, name: str, ai: str, rules: str) -> str:
         """One field that does not follow, as a clause."""
         return f"the LEDGER says {name} {ai}; the rules give {rules}"
@@ -603,7 +608,7 @@ class _Auditor:
         text = message.text
         index = len(self.audits)
         block = find_block(text)
-        if block is not None and self.true_run.moved:
+        if block is not None and self.true_run.moved and not self._kept_on(text, ai_text):
             self._pasted_save(index, message, block, ai_text, ai_where)
             return
         true_step = step(self.true_run, text)
@@ -615,6 +620,21 @@ class _Auditor:
         self.audits.append(ra)
         if ra.ai_text is not None:
             self.ai_prev = ra.ai_fields or self.adapter.fields(self.game, self.own_run.state)
+
+    def _kept_on(self, text: str, ai_text: str | None) -> bool:
+        """A SAVE pasted mid-game that the AI answered as cardgm does: it keeps its own numbers
+        (\"resumed only as the first message of a new run\"). A card that allows resuming there
+        allows this too, so the message is played as any other, on both lines."""
+        line = ai_ledger(ai_text)[0] if ai_text else None
+        if line is None:
+            return False
+        try:
+            shown = self.adapter.parse(line)
+        except ValueError:
+            return False
+        trial = copy_run(self.own_run)
+        step(trial, text)
+        return _fields_equal(shown, self.adapter.fields(self.game, trial.state))
 
     def _pasted_save(self, index: int, message: Turn, block: str, ai_text: str | None, ai_where: str | None) -> None:
         """A SAVE the player pastes after the game has begun. Where the card lets it be resumed, both

@@ -21,12 +21,13 @@ from dataclasses import dataclass
 
 _SEP = r"\s*(?:reads|read|is|shows|gives|=|:|→|->|—|–|-|,)\s*(?:a|an)?\s*"
 _POS_VALUE = (
-    re.compile(r"\btape\s*(?:position\s*|pos\.?\s*|#\s*|\[\s*)?(\d{1,2})\s*\]?" + _SEP + r"\**(\d{1,2})\b(?!\s*/)", re.I),
+    re.compile(r"\btape\s*(?:position\s*|pos\.?\s*|value\s*|#\s*|\[\s*)?(\d{1,2})\s*\]?" + _SEP + r"\**(\d{1,2})\b(?!\s*/)", re.I),
     re.compile(r"\bposition\s*(\d{1,2})(?:\s+(?:on|of)\s+the\s+tape)?" + _SEP + r"\**(\d{1,2})\b(?!\s*/)", re.I),
 )
 _VALUE_POS = re.compile(
     r"\b(?:reads|gives|shows|is)\s*(?:a|an)?\s*(\d{1,2})\s*(?:\(|,|—|–|-)\s*(?:at\s+)?(?:tape\s*|position\s*|pos\.?\s*)(\d{1,2})\b", re.I
 )
+_DAY_BEFORE = re.compile(r"\b(?:day|turn)\s*$", re.I)
 _VALUE_NAME = r"(?<![\d/+−-])(\d{1,2})\s*(?:\*\*)?\s*(?::|—|–|-|→|->|\(|,)\s*(?:\*\*)?\s*(?:a |an )?\s*({names})\b"
 
 
@@ -65,6 +66,8 @@ def announced(text: str, names: dict[str, str]) -> list[Read]:
             found[m.start()] = Read(int(m.group(2)), int(m.group(1)), _name_after(text, m.end(), value_name, by_upper), m.start(), m.group(0))
             taken.append((m.start(), m.end() + 40))
     for m in value_name.finditer(text):
+        if _DAY_BEFORE.search(text[max(0, m.start() - 12) : m.start()]):
+            continue  # "Dawn day 2: rain squalls": the day's number, not a value read
         if not _inside(m.start(), taken):
             found[m.start()] = Read(None, int(m.group(1)), by_upper[m.group(2).upper()], m.start(), m.group(0))
             taken.append((m.start(), m.end()))

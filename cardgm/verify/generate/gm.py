@@ -1,0 +1,215 @@
+"""The AI's side of a generated chat: cardgm's own Run answers every message (so its numbers are
+honest), re-voiced in a style; one planted error, when asked for, changes the AI's side at one
+reply, after which the AI goes on from its own numbers, as a chat AI does.
+
+Error kinds and the finding each must give (the audit's stable codes):
+
+| kind | what the AI does | code |
+|---|---|---|
+| arithmetic | one number of its LEDGER off by one | ledger |
+| skip | a rule skipped: a field this move changes left as it was | ledger |
+| tape-changed | a tape value read as another number | tape-changed |
+| tape-out-of-turn | the next position's value read in this one's place | tape-out-of-turn |
+| decided | a move run for a player who asked a question | decided-for-player |
+| ledger-format | a LEDGER field left out | ledger-format |
+| save | one number of a SAVE block off by one | save |
+| save-format | a SAVE block with a field left out | save-format |
+| result | the RESULT's score off by one | result |
+| hidden | a hidden cell named with words about it | hidden-revealed |
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import replace
+from typing import Any
+
+from cardgm.card import Card
+from cardgm.game import Game, SaveError
+from cardgm.run import Reply, Run
+from cardgm.save import blocks as save_blocks
+from cardgm.verify.audit import Adapter
+from cardgm.verify.generate.styles import Said, render
+
+KINDS: dict[str, str] = {
+    "arithmetic": "ledger", "skip": "ledger", "tape-changed": "tape-changed", "tape-out-of-turn": "tape-out-of-turn",
+    "decided": "decided-for-player", "ledger-format": "ledger-format", "save": "save", "save-format": "save-format",
+    "result": "result", "hidden": "hidden-revealed",
+}
+# Fields no slip is planted in: the reply counter and the tape's own position are checked apart.
+_STEADY = {"turn", "day", "tape"}
+
+
+class GM:
+    """One chat AI running a card: `opening()`, then `answer(message, plant)` for each message."""
+
+    def __init__(self, card: Card, game: Game, adapter: Adapter, make: Any, style: str, rng: random.Random) -> None:
+        self.card, self.game, self.adapter, self.make = card, game, adapter, make
+        self.run = Run(game)
+        self.style, self.rng = style, rng
+        self.earlier = ""  # the previous reply's prose
+
+    # -- the replies -----------------------------------------------------------------------------
+
+    def opening(self, plant: str | None = None) -> tuple[str, bool]:
+        reply = self.run.start()
+        text = reply.text
+        planted = False
+        if plant == "hidden":
+            text, planted = self._leak(text)
+        elif plant == "ledger-format":
+            text, planted = self._format(text, reply)
+        return self._voice(reply, text), planted
+
+    def answer(self, message: str, plant: str | None = None) -> tuple[str, bool]:
+        """The AI's reply to `message`, and whether `plant` went in (a kind that fits this reply)."""
+        run = self.run
+        kept = (run.state, run.pending, run.game, run.moved)
+        before = run.state
+        reply = run.reply(message)
+        text, planted = reply.text, False
+        if plant in ("tape-changed", "tape-out-of-turn") and (patched := self._tape_plant(plant, before, reply)) is not None:
+            run.state, run.pending, run.game, run.moved = kept
+            run.game = patched
+            reply = run.reply(message)
+            text, planted = reply.text, True
+        elif plant in ("arithmetic", "skip"):
+            text, planted = self._slip(plant, before, reply)
+        elif plant == "decided":
+            planted = reply.action is not None and not reply.ended
+        elif plant == "ledger-format":
+            text, planted = self._format(text, reply)
+        elif plant in ("save", "save-format") and reply.save:
+            text, planted = self._save(plant, text, reply.save)
+        elif plant == "result" and reply.result:
+            m = re.search(r"score:(\d+)", reply.result)
+            if m:
+                wrong = reply.result.replace(m.group(0), f"score:{int(m.group(1)) + 1}")
+                text, planted = text.replace(reply.result, wrong), True
+        elif plant == "hidden" and not reply.ended:
+            text, planted = self._leak(text)
+        return self._voice(reply, text), planted
+
+    def _voice(self, reply: Reply, text: str) -> str:
+        try:
+            fields = self.adapter.parse(reply.ledger)
+        except ValueError:
+            fields = {}
+        said = Said(text, self.adapter.label(self.run.state), fields, self.earlier)
+        self.earlier = reply.prose
+        return render(self.style, said, self.rng)
+
+    # -- the planted errors -------------------------------------------------------------------------
+
+    def _tape_plant(self, kind: str, before: Any, reply: Reply) -> Game | None:
+        """The game with one value of the tape changed where this reply reads it, or None."""
+        tape = getattr(self.game.card, "tape", ())
+        lo, hi = getattr(before, "tape", None), getattr(self.run.state, "tape", None)
+        if not tape or lo is None or hi is None or hi <= lo or reply.ended:
+            return None
+        p = lo + 1  # the first position this reply reads (1-based)
+        printed = list(self.run.game.card.tape)
+        if kind == "tape-out-of-turn":
+            if p >= len(printed) or printed[p] == printed[p - 1]:
+                return None
+            value = printed[p]  # the next position's value, read in this one's place
+        else:
+            near = {printed[q - 1] for q in range(max(1, p - 2), min(len(printed), p + 2) + 1)}
+            choices = [v for v in range(1, 21) if v not in near]
+            value = self.rng.choice(choices)
+        printed[p - 1] = value
+        try:
+            return self.make(replace(self.run.game.card, tape=tuple(printed)))  # type: ignore[no-any-return]
+        except ValueError:
+            return None
+
+    def _slip(self, kind: str, before: Any, reply: Reply) -> tuple[str, bool]:
+        adapter, run = self.adapter, self.run
+        if reply.action is None or reply.ended:
+            return reply.text, False
+        try:
+            old, new = adapter.parse(self.game.ledger(before)), adapter.parse(reply.ledger)
+        except ValueError:
+            return reply.text, False
+        moved = [k for k, v in new.items() if v.isdigit() and old.get(k) != v and k not in _STEADY and k not in adapter.counters]
+        if kind == "skip":
+            pick = [k for k in moved if old.get(k, "").isdigit()]
+        else:
+            pick = moved or [k for k, v in new.items() if v.isdigit() and k not in _STEADY and k not in adapter.counters]
+        self.rng.shuffle(pick)
+        for key in pick:
+            value = old[key] if kind == "skip" else str(int(new[key]) + 1)
+            shown = _retoken(reply.ledger, key, new[key], value)
+            if shown is None:
+                continue
+            changed = {**new, key: value}
+            try:
+                if adapter.parse(shown) != changed:
+                    continue
+                state = adapter.state_from(self.game, changed, run.state)
+            except (ValueError, TypeError, KeyError):
+                continue
+            if self.run.game.ending(state) is not None:
+                continue
+            run.state = state
+            return reply.text.replace(reply.ledger, shown), True
+        return reply.text, False
+
+    def _format(self, text: str, reply: Reply) -> tuple[str, bool]:
+        """One field of the LEDGER left out of the line printed (the numbers stay the AI's own)."""
+        try:
+            fields = self.adapter.parse(reply.ledger)
+        except ValueError:
+            return text, False
+        keys = [k for k in fields if k not in ("turn",)]
+        self.rng.shuffle(keys)
+        for key in keys:
+            m = re.search(r"\b" + re.escape(key) + r"\s*:?\s*" + re.escape(fields[key].split("/")[0]) + r"(?:/\d+)?", reply.ledger)
+            if m is None:
+                continue
+            line = reply.ledger[: m.start()] + reply.ledger[m.end() :]
+            try:
+                self.adapter.parse(line)
+            except ValueError:
+                return text.replace(reply.ledger, line), True
+        return text, False
+
+    def _save(self, kind: str, text: str, block: str) -> tuple[str, bool]:
+        tokens = [m for m in re.finditer(r"\b([a-z]+):(\d+)\b", block) if m.group(1) not in ("turn", "rules", "tape", "day")]
+        if not tokens:
+            return text, False
+        m = self.rng.choice(tokens)
+        if kind == "save":
+            wrong = block[: m.start()] + f"{m.group(1)}:{int(m.group(2)) + 1}" + block[m.end() :]
+        else:
+            wrong = block[: m.start()] + block[m.end() :]
+            try:
+                self.game.load(wrong)
+                return text, False  # a field the block can do without: not a format error
+            except SaveError:
+                pass
+        return text.replace(block, wrong), True
+
+    def _leak(self, text: str) -> tuple[str, bool]:
+        said = self.adapter.leak(self.game, self.run.state, self.rng)
+        if not said:
+            return text, False
+        lines = text.splitlines()
+        return "\n".join([said, "", *lines]), True
+
+
+def _retoken(line: str, key: str, old: str, new: str) -> str | None:
+    """The LEDGER line with one field's value changed, or None where it cannot be found once."""
+    pattern = re.compile(r"(\b" + re.escape(key) + r"\s*:?\s*)" + re.escape(old) + r"(?!\d)")
+    found = list(pattern.finditer(line))
+    if len(found) != 1:
+        return None
+    m = found[0]
+    return line[: m.start()] + m.group(1) + new + line[m.end() :]
+
+
+def save_in(text: str) -> str | None:
+    """The SAVE block in a reply, if it prints one."""
+    found = save_blocks(text)
+    return found[-1] if found else None
