@@ -26,6 +26,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from dataclasses import field as dc_field
+from functools import cache
 from typing import Any
 
 from cardgm import games
@@ -377,7 +378,9 @@ class PastedCard:
     title: str
 
 
+@cache
 def _titles() -> dict[str, str]:
+    """Each known card's title → its game id (every card parsed once a process)."""
     out = {}
     for game_id in games.ids():
         card = parse_card(games.card_text(game_id), source=game_id)
@@ -678,6 +681,7 @@ class _Auditor:
     ) -> ReplyAudit:
         adapter, game = self.adapter, self.game
         own_run = self.own_run
+        self.tape_trial: tuple[Any, Any] | None = None  # the AI's own tape played on this message
         before_state = expected.before if expected is not None else own_run.state
         label = "the opening" if index == 0 else adapter.label(before_state)
         if ai_text is None:
@@ -783,7 +787,8 @@ class _Auditor:
 
         breaches = adapter.breaches(ctx)
         for b in breaches:
-            if b.kind == "tape-changed" and b.field and b.field.startswith("tape ") and b.ai and b.ai.isdigit():
+            in_place = b.kind == "tape-changed" or (b.kind == "tape-out-of-turn" and not (b.rules or "").startswith("tape "))
+            if in_place and b.field and b.field.startswith("tape ") and b.ai and b.ai.isdigit():
                 self.patched[int(b.field.split()[1])] = int(b.ai)  # its later numbers follow from it
         if followed is not None and ai_fields is not None and not follows and _fields_equal(
             {k: v for k, v in ai_fields.items() if k not in adapter.counters},
@@ -826,6 +831,9 @@ class _Auditor:
         # Re-base the own-numbers Run on the AI's LEDGER when it differs from what was expected.
         if ai_fields is not None and not follows:
             try:
+                if self.tape_trial is not None:
+                    # What its announced value set going (a turtle to answer) stands on its line too.
+                    own_run.state, own_run.pending = self.tape_trial
                 own_run.state = adapter.state_from(game, ai_fields, own_run.state)
             except (ValueError, TypeError, KeyError) as exc:
                 ra.notes.append(f"its own numbers cannot be loaded into a state ({exc}); the next reply is checked from the rules' numbers")
@@ -862,6 +870,7 @@ class _Auditor:
             self.patched = before
         trial = Run(variant, state=expected.before, pending=expected.pending, moved=True)
         st = take(trial, message, expected.action) if expected.action is not None else step(trial, message)
+        self.tape_trial = (trial.state, trial.pending)
         adapter = self.adapter
         shown = [adapter.fields(self.game, s) for s in [st.after, *adapter.alternatives(self.game, st)]]
         best = min(shown, key=lambda f: sum(1 for k, v in ai.items() if f.get(k) != v))
