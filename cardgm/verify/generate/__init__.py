@@ -69,6 +69,7 @@ def generate(
     unmarked = form == "unmarked"  # one paragraph a player message, the card first or not at all
     greeting = (rng.random() < 0.3 if greeting is None else greeting) and not unmarked
 
+    confirming = rng.random() < 0.5  # this AI asks its own "(yes/no)" where a message has a slip
     turns_out: list[tuple[str, str]] = []
     if greeting:
         turns_out += [("player", rng.choice(GREETINGS)), ("ai", rng.choice(GREETING_ANSWERS))]
@@ -91,6 +92,9 @@ def generate(
             plant = None
         if plant in ("save", "save-format") and msg.kind not in ("save",):
             plant = None
+        if confirming and msg.kind == "typo" and plant is None and msg.action is not None:
+            turns_out += [("player", shown), ("ai", gm.confirm(shown, msg.action, moves.say(msg.action)))]
+            continue
         reply, planted = gm.answer(shown, plant)
         if planted:
             at = i + 1

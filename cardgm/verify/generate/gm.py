@@ -26,7 +26,7 @@ from dataclasses import replace
 from typing import Any
 
 from cardgm.card import Card
-from cardgm.game import Game, SaveError
+from cardgm.game import Game, ReadAs, Reading, SaveError
 from cardgm.run import Reply, Run
 from cardgm.save import blocks as save_blocks
 from cardgm.verify.audit import Adapter
@@ -49,6 +49,9 @@ class GM:
         self.run = Run(game)
         self.style, self.rng = style, rng
         self.earlier = ""  # the previous reply's prose
+        # A slip the state cannot hold (a count the grid gives), carried in every LEDGER after it, as
+        # a chat AI carries its own number on.
+        self.carried: dict[str, int] = {}
 
     # -- the replies -----------------------------------------------------------------------------
 
@@ -61,6 +64,15 @@ class GM:
         elif plant == "ledger-format":
             text, planted = self._format(text, reply)
         return self._voice(reply, text), planted
+
+    def confirm(self, message: str, action: Any, words: str) -> str:
+        """The AI's own confirm line for a message it is not sure of ("I read 'ful' as FULL … (yes/no)"):
+        nothing moves, and a yes runs `action`, as the card's confirm rule allows."""
+        reply = self.run.reply(message)  # the turn counts; a move cardgm ran is not what this AI does
+        self.run.pending = Reading(ReadAs.CONFIRM, text="", action=action)
+        line = self._carry(reply.ledger)
+        text = f"I read \"{message}\" as {words}. Run {words}? (yes/no)\n\n{line}"
+        return self._voice(reply, text)
 
     def answer(self, message: str, plant: str | None = None) -> tuple[str, bool]:
         """The AI's reply to `message`, and whether `plant` went in (a kind that fits this reply)."""
@@ -89,7 +101,16 @@ class GM:
                 text, planted = text.replace(reply.result, wrong), True
         elif plant == "hidden" and not reply.ended:
             text, planted = self._leak(text)
+        if self.carried and not planted:
+            text = text.replace(reply.ledger, self._carry(reply.ledger))
         return self._voice(reply, text), planted
+
+    def _carry(self, ledger: str) -> str:
+        for key, delta in self.carried.items():
+            value = self.adapter.parse(ledger).get(key, "")
+            if value.isdigit():
+                ledger = _retoken(ledger, key, value, str(int(value) + delta)) or ledger
+        return ledger
 
     def _voice(self, reply: Reply, text: str) -> str:
         try:
@@ -120,13 +141,14 @@ class GM:
             value = self.rng.choice(choices)
         printed[p - 1] = value
         try:
-            return self.make(replace(self.run.game.card, tape=tuple(printed)))  # type: ignore[no-any-return]
+            game: Game = self.make(replace(self.run.game.card, tape=tuple(printed)))
+            return game
         except ValueError:
             return None
 
     def _slip(self, kind: str, before: Any, reply: Reply) -> tuple[str, bool]:
         adapter, run = self.adapter, self.run
-        if reply.action is None or reply.ended:
+        if reply.ended or (kind == "skip" and reply.action is None):
             return reply.text, False
         try:
             old, new = adapter.parse(self.game.ledger(before)), adapter.parse(reply.ledger)
@@ -153,6 +175,8 @@ class GM:
             if self.run.game.ending(state) is not None:
                 continue
             run.state = state
+            if adapter.parse(self.game.ledger(state)).get(key) != value:
+                self.carried[key] = int(value) - int(new[key])  # the state cannot hold it: carried in words
             return reply.text.replace(reply.ledger, shown), True
         return reply.text, False
 

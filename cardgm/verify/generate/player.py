@@ -23,7 +23,8 @@ _WRAP = ("{m}", "ok, {m}", "let's do {m} please", "{m}!", "hmm... {m}", "{m}, I 
 @dataclass(frozen=True)
 class Message:
     text: str  # what the player types
-    kind: str  # move, typo, yes, ask, question, save, resume, correction
+    kind: str  # move, typo, yes, ask, question, save, resume, correction, repeat
+    action: Any = None  # the move meant (a typo's too)
 
 
 class Player:
@@ -32,6 +33,7 @@ class Player:
     def __init__(self, moves: Any, rng: random.Random, *, casual: bool = True) -> None:
         self.moves, self.rng, self.casual = moves, rng, casual
         self.saved = False
+        self.last: str | None = None  # the last move's words, said again now and then
 
     def move(self, game: Any, state: Any) -> Any:
         legal = list(self.moves.legal(game, state))
@@ -44,7 +46,8 @@ class Player:
         action = self.move(game, state)
         words = self.moves.say(action)
         if pending is not None or not self.casual:
-            return Message(words, "ask" if pending is not None else "move")
+            self.last = words
+            return Message(words, "ask" if pending is not None else "move", action)
         roll = rng.random()
         if last_save is not None and not self.saved:
             self.saved = True
@@ -54,12 +57,15 @@ class Player:
         if roll < 0.14:
             return Message(rng.choice(QUESTIONS), "question")
         if roll < 0.22 and (typo := _typo(words, rng)) != words:
-            return Message(typo, "typo")
+            return Message(typo, "typo", action)
         if roll < 0.27:
             other = self.moves.say(self.move(game, state))
             if other != words:
-                return Message(f"{other}. actually no, {words}", "correction")
-        return Message(rng.choice(_WRAP).format(m=words), "move")
+                return Message(f"{other}. actually no, {words}", "correction", action)
+        if roll < 0.31 and self.last is not None:
+            return Message(self.last, "repeat")  # the last move's words again (a cell already fired on)
+        self.last = words
+        return Message(rng.choice(_WRAP).format(m=words), "move", action)
 
 
 def _typo(words: str, rng: random.Random) -> str:
