@@ -76,9 +76,28 @@ def announced(text: str, names: dict[str, str]) -> list[Read]:
             said = m.group(0)
             shouted = said == said.upper()
             titled = said == said.title() or said == name.title()
-            if (shouted or titled) and not _inside(m.start(), taken):
+            if (shouted or titled) and not _inside(m.start(), taken) and _announces(text, m.start()):
                 found[m.start()] = Read(None, None, name, m.start(), said)
     return [found[k] for k in sorted(found)]
+
+
+# A name alone is a read only where the sentence gives it as this dawn's or dusk's reading ("Dawn:
+# HARD WEATHER", "tonight's sea is FLOTSAM"); named in passing ("SHARKS counts down", "still on
+# my mind: STEADY BREEZE", "hard weather, canvas down, hands bail") it reads nothing.
+_READING_WORDS = re.compile(r"\b(dawn|dusk|sky|sea|morning|evening|tonight|today|overhead|brings?|comes?|rolls? in|the tape)\b", re.I)
+_PASSING_WORDS = re.compile(
+    r"\b(still|recap|record|yesterday|last|earlier|before|from before|was|were|stands?|counts? down|clears?|"
+    r"step \d|if|when|whenever|in it|mind)\b",
+    re.I,
+)
+
+
+def _announces(text: str, at: int) -> bool:
+    """Does the sentence around a name give it as the reading now?"""
+    start = max(text.rfind(c, 0, at) for c in ".!?\n") + 1
+    ends = [i for i in (text.find(c, at) for c in ".!?\n") if i != -1]
+    sentence = text[start : min(ends) if ends else len(text)]
+    return bool(_READING_WORDS.search(sentence)) and not _PASSING_WORDS.search(sentence)
 
 
 def _name_after(text: str, at: int, value_name: re.Pattern[str], by_upper: dict[str, str]) -> str | None:

@@ -15,6 +15,8 @@ from cardgm.save import blocks as save_blocks
 from cardgm.save import find_block
 from cardgm.verify.audit.adapter import Adapter, Context, adapter_for
 from cardgm.verify.audit.cards import choose_card, find_card
+from cardgm.verify.audit.carry import fold, remember, settle, without_carried
+from cardgm.verify.audit.confirm import asked_back, confirm_line, confirmed
 from cardgm.verify.audit.decided import decided as decided_for_player
 from cardgm.verify.audit.findings import Audit, AuditError, Finding, ReplyAudit
 from cardgm.verify.audit.lines import ai_ledger, ai_result, fields_equal, only_the_end_after
@@ -130,6 +132,8 @@ class Auditor:
         self.patched: dict[int, int] = {}  # tape values the AI announced in place of the printed ones
         self.rulings: Any = None  # the game's rulings, once the AI is seen to follow another reading
         self._switches: dict[str, Any] = {}  # the switches of those rulings, by name
+        self.asked: str | None = None  # the (yes/no) line the AI's last reply asked, if any
+        self.carried: dict[str, tuple[Finding, int]] = {}  # a field the AI carries wrong: its finding, by how much
 
     # -- the two kinds of reply ----------------------------------------------------------------------
 
@@ -171,7 +175,8 @@ class Auditor:
             return False
         trial = copy_run(self.own_run)
         step(trial, text)
-        return fields_equal(shown, self.adapter.fields(self.game, trial.state))
+        expected = self.adapter.fields(self.game, trial.state)
+        return fields_equal(without_carried(self, shown, expected), expected)
 
     def _pasted_save(self, index: int, message: Turn, block: str, ai_text: str | None, ai_where: str | None) -> None:
         """A SAVE the player pastes after the game has begun. Where the card lets it be resumed, both
@@ -270,6 +275,12 @@ class Auditor:
             return exp, alts
 
         exp_fields, alt_fields = fields_now()
+        raw_fields = ai_fields
+        if ai_fields is not None and self.carried:
+            # A number it carries on from an earlier finding is listed there; the rest is judged.
+            shown = without_carried(self, ai_fields, exp_fields)
+            fold(self, [(k, ai_fields[k], shown[k]) for k in ai_fields if shown[k] != ai_fields[k]], index + 1)
+            ai_fields = shown
         follows = ai_fields is not None and (fields_equal(ai_fields, exp_fields) or any(fields_equal(ai_fields, a) for a in alt_fields))
         if resumed is not None and ai_fields is not None and not follows:
             # A resume may show the saved turn or count this reply on from the last.
@@ -280,9 +291,11 @@ class Auditor:
 
         # Not what the rules give: a reading the card allows, or the message read from the AI's numbers.
         if ai_fields is not None and not follows and expected is not None:
-            got = another_ruling(self, message or "", ai_fields, expected, true_step) or other_reading(
-                self,
-                index, message or "", ai_fields, expected, true_step
+            got = (
+                another_ruling(self, message or "", ai_fields, expected, true_step)
+                or confirmed(self, message or "", ai_fields, expected, true_step)
+                or asked_back(self, message or "", ai_text, ai_fields, expected, true_step)
+                or other_reading(self, index, message or "", ai_fields, expected, true_step, asks=confirm_line(ai_text) is not None)
             )
             if got is not None:
                 expected, true_step, note = got
@@ -337,6 +350,7 @@ class Auditor:
             ))
         if ai_fields is not None and not follows:
             diffs = adapter.collapse([(k, ai_fields.get(k, "(none)"), v) for k, v in exp_fields.items() if ai_fields.get(k) != v], ai_fields)
+            diffs = fold(self, diffs, index + 1)
             decided = decided_for_player(adapter, ctx) if expected is not None and not any(b.kind == "save-followed" for b in breaches) else None
             cause = decided or next((b for b in breaches if b.kind in ("save-followed", "tape-changed", "tape-out-of-turn", "third-value")), None)
             if decided is not None:
@@ -354,9 +368,13 @@ class Auditor:
                 for k, a, r in diffs:
                     why = adapter.explain(ctx, k)
                     findings.append(Finding("ledger", index, where, sentence(adapter.diff_words(k, a, r)) + " " + sentence(why), field=k, ai=a, rules=r))
+                    remember(self, findings[-1], k, a, r)
         findings.extend(breaches)
         findings.extend(save_findings(ctx, adapter))
         findings.extend(result_findings(ctx, exp_reply, ra.ai_result))
+        if ai_fields is not None:
+            settle(self, raw_fields or ai_fields, exp_fields)
+        self.asked = confirm_line(ai_text)
         for f in findings:  # numbered as the chat shows the replies: the opening is reply 1
             f.reply = ra.number
         ra.findings = findings

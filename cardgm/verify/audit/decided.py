@@ -33,7 +33,9 @@ def decided(adapter: Adapter, ctx: Context) -> Finding | None:
     message = ctx.message or ""
     said = _quote(message)
     cardgm = first_line(ctx.expected.reply.prose)
-    if not rules_moved and ai_moved:
+    if not rules_moved and ai_moved and found:
+        # Only numbers a legal move gives are a move; a number off on a reply that moved nothing
+        # (a save, a question, a slip asked back) is arithmetic, found as a LEDGER difference.
         if a_question(adapter, message, ctx.expected.before, ctx.previous):
             what = f"The player asked a question ({said}) and gave no order"
         elif (named := adapter.named(message, ctx.expected.before, ctx.previous)) is None:

@@ -52,11 +52,12 @@ def another_ruling(
 
 
 def other_reading(
-    aud: Auditor, index: int, message: str, ai: dict[str, str], expected: Step, true_step: Step | None,
+    aud: Auditor, index: int, message: str, ai: dict[str, str], expected: Step, true_step: Step | None, *, asks: bool = False,
 ) -> tuple[Step, Step | None, str] | None:
     """The AI's numbers are not what cardgm's reading of the message gives. If the words allow a
     move whose outcome is exactly the AI's LEDGER, and the message is not a question or a remark
-    naming no move, that move is taken on both lines, and the reply says how it was read."""
+    naming no move, that move is taken on both lines, and the reply says how it was read. A reply
+    that asks its own (yes/no) (`asks`) has run nothing yet: no move is read into it."""
     adapter = aud.adapter
     if not adapter.words_decide or a_question(adapter, message, expected.before, aud.last_action):
         return None
@@ -66,7 +67,11 @@ def other_reading(
     found = [(a, w) for a, w in ((a, adapter.move_words(a)) for a, _ in adapter.candidates(aud.game, expected.before, ai, aud.own_run.game))
              if adapter.words_allow(named, a, expected.before)]
     source = "from the AI's numbers, a move the words allow"
-    if not found and expected.action is None:
+    still = adapter.fields(aud.game, expected.after)
+    one_slip = sum(1 for k, v in still.items() if ai.get(k) != v and k not in adapter.counters) <= 1
+    if not found and expected.action is None and not asks and not one_slip:
+        # (A reply whose numbers moved one field from where nothing moves is a slip of arithmetic,
+        # never a move read into the message.)
         # No move gives the AI's numbers; if the words name exactly one legal move, the reply
         # is judged against it (its LEDGER then shows where the AI's arithmetic went wrong).
         bumped = replace(expected.before, turn=expected.before.turn + 1)

@@ -26,7 +26,7 @@ from dataclasses import replace
 from typing import Any
 
 from cardgm.card import Card
-from cardgm.game import Game, ReadAs, Reading, SaveError
+from cardgm.game import Game, ReadAs, SaveError
 from cardgm.run import Reply, Run
 from cardgm.save import blocks as save_blocks
 from cardgm.verify.audit import Adapter
@@ -52,6 +52,7 @@ class GM:
         # A slip the state cannot hold (a count the grid gives), carried in every LEDGER after it, as
         # a chat AI carries its own number on.
         self.carried: dict[str, int] = {}
+        self.awaiting: Any = None  # the move its own confirm line named, run on a yes
 
     # -- the replies -----------------------------------------------------------------------------
 
@@ -68,10 +69,17 @@ class GM:
     def confirm(self, message: str, action: Any, words: str) -> str:
         """The AI's own confirm line for a message it is not sure of ("I read 'ful' as FULL … (yes/no)"):
         nothing moves, and a yes runs `action`, as the card's confirm rule allows."""
-        reply = self.run.reply(message)  # the turn counts; a move cardgm ran is not what this AI does
-        self.run.pending = Reading(ReadAs.CONFIRM, text="", action=action)
-        line = self._carry(reply.ledger)
-        text = f"I read \"{message}\" as {words}. Run {words}? (yes/no)\n\n{line}"
+        kept = self.run.state
+        reply = self.run.reply(message)
+        if self.run.pending is not None and self.run.pending.kind is ReadAs.CONFIRM:
+            return self._voice(reply, reply.text)  # cardgm asks its own confirm line: that one
+        # The turn counts and nothing moves: what cardgm made of the message is not what this AI does.
+        self.run.state = replace(kept, turn=kept.turn + 1)
+        self.run.pending = None
+        self.awaiting = action
+        asked = f"I read \"{message}\" as {words}. Run {words}? (yes/no)"
+        line = self._carry(self.game.ledger(self.run.state))
+        text = f"{asked}\n\n{line}"
         return self._voice(reply, text)
 
     def answer(self, message: str, plant: str | None = None) -> tuple[str, bool]:
@@ -79,12 +87,15 @@ class GM:
         run = self.run
         kept = (run.state, run.pending, run.game, run.moved)
         before = run.state
-        reply = run.reply(message)
+        awaiting, self.awaiting = self.awaiting, None
+        yes = awaiting is not None and message.strip().lower().startswith(("yes", "yep", "y "))
+        # A yes to its own confirm line runs what that line named.
+        reply = run.play(message, awaiting) if yes else run.reply(message)
         text, planted = reply.text, False
         if plant in ("tape-changed", "tape-out-of-turn") and (patched := self._tape_plant(plant, before, reply)) is not None:
             run.state, run.pending, run.game, run.moved = kept
             run.game = patched
-            reply = run.reply(message)
+            reply = run.play(message, awaiting) if yes else run.reply(message)
             text, planted = reply.text, True
         elif plant in ("arithmetic", "skip"):
             text, planted = self._slip(plant, before, reply)
@@ -148,7 +159,7 @@ class GM:
 
     def _slip(self, kind: str, before: Any, reply: Reply) -> tuple[str, bool]:
         adapter, run = self.adapter, self.run
-        if reply.ended or (kind == "skip" and reply.action is None):
+        if reply.ended or reply.save or (kind == "skip" and reply.action is None):
             return reply.text, False
         try:
             old, new = adapter.parse(self.game.ledger(before)), adapter.parse(reply.ledger)
