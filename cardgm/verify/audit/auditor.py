@@ -24,7 +24,7 @@ from cardgm.verify.audit.readings import another_ruling, other_reading
 from cardgm.verify.audit.results import result_findings
 from cardgm.verify.audit.saves import save_findings
 from cardgm.verify.audit.steps import Step, copy_run, step
-from cardgm.verify.audit.tape import caused_by, tape_game
+from cardgm.verify.audit.tape import caused_by, replay_on_own_tape, tape_game
 from cardgm.verify.plain import sentence
 from cardgm.verify.transcript_io import PLAYER, Transcript, Turn
 
@@ -149,7 +149,8 @@ class Auditor:
         text = message.text
         index = len(self.audits)
         block = find_block(text)
-        if block is not None and self.true_run.moved and not self._kept_on(text, ai_text):
+        begun = self.true_run.moved or self.own_run.moved
+        if block is not None and begun and not self._kept_on(text, ai_text):
             self._pasted_save(index, message, block, ai_text, ai_where)
             return
         true_step = step(self.true_run, text)
@@ -172,8 +173,9 @@ class Auditor:
         try:
             shown = self.adapter.parse(line)
         except ValueError:
-            return False
+            return True  # a LEDGER that cannot be read shows no resume: the game goes on as it stood
         trial = copy_run(self.own_run)
+        trial.moved = True  # the game has begun (a line re-based on the AI's numbers may not have run a move itself)
         step(trial, text)
         expected = self.adapter.fields(self.game, trial.state)
         return fields_equal(without_carried(self, shown, expected), expected)
@@ -338,6 +340,8 @@ class Auditor:
             in_place = b.kind == "tape-changed" or (b.kind == "tape-out-of-turn" and not (b.rules or "").startswith("tape "))
             if in_place and b.field and b.field.startswith("tape ") and b.ai and b.ai.isdigit():
                 self.patched[int(b.field.split()[1])] = int(b.ai)  # its later numbers follow from it
+                if follows and expected is not None:
+                    replay_on_own_tape(self, expected, message or "")
         if followed is not None and ai_fields is not None and not follows and fields_equal(
             {k: v for k, v in ai_fields.items() if k not in adapter.counters},
             {k: v for k, v in adapter.fields(game, followed).items() if k not in adapter.counters},
@@ -351,7 +355,9 @@ class Auditor:
         if ai_fields is not None and not follows:
             diffs = adapter.collapse([(k, ai_fields.get(k, "(none)"), v) for k, v in exp_fields.items() if ai_fields.get(k) != v], ai_fields)
             diffs = fold(self, diffs, index + 1)
-            decided = decided_for_player(adapter, ctx) if expected is not None and not any(b.kind == "save-followed" for b in breaches) else None
+            # A breach of the save or the tape explains the numbers; a move is decided only without one.
+            explained = any(b.kind in ("save-followed", "tape-changed", "tape-out-of-turn", "third-value") for b in breaches)
+            decided = decided_for_player(adapter, ctx) if expected is not None and not explained else None
             cause = decided or next((b for b in breaches if b.kind in ("save-followed", "tape-changed", "tape-out-of-turn", "third-value")), None)
             if decided is not None:
                 breaches.insert(0, decided)
@@ -387,7 +393,10 @@ class Auditor:
                 if self.tape_trial is not None:
                     # What its announced value set going (a turtle to answer) stands on its line too.
                     own_run.state, own_run.pending = self.tape_trial
+                was = own_run.state
                 own_run.state = adapter.state_from(game, ai_fields, own_run.state)
+                # Its numbers moved the game: on its line the game has begun (a SAVE pasted now is no opening).
+                own_run.moved = own_run.moved or not fields_equal(adapter.fields(game, was), ai_fields, adapter.counters)
             except (ValueError, TypeError, KeyError) as exc:
                 ra.notes.append(f"its own numbers cannot be loaded into a state ({exc}); the next reply is checked from the rules' numbers")
             guess = adapter.candidates(game, expected.before, ai_fields, tape_game(self, )) if expected is not None else []

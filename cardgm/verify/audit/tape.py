@@ -70,3 +70,15 @@ def tape_game(aud: Auditor, rulings: Any = None) -> Game:
         return aud.make_game(card, **options)
     except (CardError, ValueError):
         return aud.own_run.game
+
+
+def replay_on_own_tape(aud: Auditor, expected: Any, message: str) -> None:
+    """A reply whose numbers stand as the rules give them (its LEDGER shows the dusk, before the
+    value it changed tells) is played again on its own tape, so what that value set going (a turtle
+    to answer) waits on its line too."""
+    trial = Run(tape_game(aud), state=expected.before, pending=expected.pending, moved=True)
+    if expected.action is not None:
+        take(trial, message, expected.action)
+    else:
+        step(trial, message)
+    aud.own_run.state, aud.own_run.pending = trial.state, trial.pending

@@ -70,6 +70,7 @@ class GM:
         """The AI's own confirm line for a message it is not sure of ("I read 'ful' as FULL … (yes/no)"):
         nothing moves, and a yes runs `action`, as the card's confirm rule allows."""
         kept = self.run.state
+        self.awaiting = None  # a new question drops the one before it
         reply = self.run.reply(message)
         if self.run.pending is not None and self.run.pending.kind is ReadAs.CONFIRM:
             return self._voice(reply, reply.text)  # cardgm asks its own confirm line: that one
