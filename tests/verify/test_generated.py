@@ -86,3 +86,20 @@ def test_the_generator_is_seeded() -> None:
     b = generate("cattle-trail", 5, "chatty", "you-said", kind="arithmetic")
     assert a == b and a.at is not None
     assert generate("cattle-trail", 6, "chatty", "you-said").text != a.text
+
+
+def test_the_html_report_folds_a_findings_consequences_under_it() -> None:
+    from cardgm.verify.report import html_page
+
+    for seed in range(20):
+        g = generate("becalmed", seed, "plain", "labels", kind="tape-changed", turns=6)
+        found = audit(read_transcript(g.text)) if g.at else None
+        if found is None or not found.findings[0].consequences:
+            continue
+        page = html_page(found)
+        block = page[page.index("data-code='tape-changed'") :]
+        block = block[: block.index("</div>")]
+        assert f"Because of it ({len(found.findings[0].consequences)})</summary>" in block
+        assert all(c in block for c in found.findings[0].consequences)
+        return
+    pytest.fail("no planted tape value moved a LEDGER number in 20 seeds")
