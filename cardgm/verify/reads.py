@@ -27,7 +27,7 @@ _POS_VALUE = (
 _VALUE_POS = re.compile(
     r"\b(?:reads|gives|shows|is)\s*(?:a|an)?\s*(\d{1,2})\s*(?:\(|,|—|–|-)\s*(?:at\s+)?(?:tape\s*|position\s*|pos\.?\s*)(\d{1,2})\b", re.I
 )
-_DAY_BEFORE = re.compile(r"\b(?:day|turn)\s*$", re.I)
+_DAY_BEFORE = re.compile(r"\b(?:day|turn|step|night|dawn)\s*$", re.I)
 _VALUE_NAME = r"(?<![\d/+−-])(\d{1,2})\s*(?:\*\*)?\s*(?::|—|–|-|→|->|\(|,)\s*(?:\*\*)?\s*(?:a |an )?\s*({names})\b"
 
 
@@ -67,7 +67,7 @@ def announced(text: str, names: dict[str, str]) -> list[Read]:
             taken.append((m.start(), m.end() + 40))
     for m in value_name.finditer(text):
         if _DAY_BEFORE.search(text[max(0, m.start() - 12) : m.start()]):
-            continue  # "Dawn day 2: rain squalls": the day's number, not a value read
+            continue  # "Dawn day 2: rain squalls", "Step 1: hard weather": a day or a step, not a value read
         if not _inside(m.start(), taken):
             found[m.start()] = Read(None, int(m.group(1)), by_upper[m.group(2).upper()], m.start(), m.group(0))
             taken.append((m.start(), m.end()))

@@ -50,3 +50,20 @@ def only_the_end_after(text: str) -> bool:
 
 def fields_equal(a: dict[str, str], b: dict[str, str], skip: tuple[str, ...] = ()) -> bool:
     return {k: v for k, v in a.items() if k not in skip} == {k: v for k, v in b.items() if k not in skip}
+
+
+def field_problem(line: str, card_line: str) -> str | None:
+    """Which field of a LEDGER line is not as the card prints it, compared with the card's line for
+    the same numbers: "its field 'water: 26' is printed 'water 26' on the card".
+
+    >>> field_problem("[L] day 1/14 | water: 26 | v1.0.0", "[L] day 1/14 | water 26 | v1.0.0")
+    "its field 'water: 26' is printed 'water 26' on the card"
+    """
+    mine = [p.strip() for p in line.strip().strip("`").split("|")]
+    card = [p.strip() for p in card_line.split("|")]
+    for a, b in zip(mine, card):
+        if a != b:
+            return f"its field {a!r} is printed {b!r} on the card"
+    if len(mine) != len(card):
+        return f"it has {len(mine)} fields between its bars; the card's has {len(card)}"
+    return None
