@@ -53,8 +53,8 @@ def test_one_planted_error_is_one_finding_at_its_reply(game_id: str) -> None:
             planted += 1
             found_audit = audit(read_transcript(g.text))
             found = [(f.reply, f.code) for f in found_audit.findings]
-            if not found and _allowed_at(found_audit, g.at):
-                continue  # the planted numbers are another reading the card allows: no fault to find
+            if _allowed_at(found_audit, g.at):
+                continue  # the planted numbers are another reading the card allows: no fault to find there
             if found != [(g.at, KINDS[kind])]:
                 wrong.append((kind, seed, style, form, g.at, found[:3]))
     assert wrong == []
@@ -103,3 +103,16 @@ def test_the_html_report_folds_a_findings_consequences_under_it() -> None:
         assert all(c in block for c in found.findings[0].consequences)
         return
     pytest.fail("no planted tape value moved a LEDGER number in 20 seeds")
+
+
+def test_a_slip_put_right_a_reply_later_is_one_finding_with_the_correction_under_it() -> None:
+    seen = 0
+    for seed in range(12):
+        g = generate("becalmed", seed, "chatty", "labels", kind="slip-corrected", turns=6)
+        if g.at is None:
+            continue
+        (finding,) = audit(read_transcript(g.text)).findings
+        assert (finding.reply, finding.code) == (g.at, "ledger")
+        assert any(c.endswith("the AI puts it right") for c in finding.consequences)
+        seen += 1
+    assert seen >= 6

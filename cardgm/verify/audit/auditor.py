@@ -15,7 +15,7 @@ from cardgm.save import blocks as save_blocks
 from cardgm.save import find_block
 from cardgm.verify.audit.adapter import Adapter, Context, adapter_for
 from cardgm.verify.audit.cards import choose_card, find_card
-from cardgm.verify.audit.carry import fold, remember, settle, without_carried
+from cardgm.verify.audit.carry import corrected, fold, remember, says_correction, settle, without_carried
 from cardgm.verify.audit.confirm import asked_back, confirm_line, confirmed
 from cardgm.verify.audit.decided import decided as decided_for_player
 from cardgm.verify.audit.findings import Audit, AuditError, Finding, ReplyAudit
@@ -133,6 +133,7 @@ class Auditor:
         self.rulings: Any = None  # the game's rulings, once the AI is seen to follow another reading
         self._switches: dict[str, Any] = {}  # the switches of those rulings, by name
         self.asked: str | None = None  # the (yes/no) line the AI's last reply asked, if any
+        self.unslipped: tuple[Finding, Any, Any] | None = None  # last reply's slip: its finding, the line without it
         self.carried: dict[str, tuple[Finding, int]] = {}  # a field the AI carries wrong: its finding, by how much
 
     # -- the two kinds of reply ----------------------------------------------------------------------
@@ -178,7 +179,18 @@ class Auditor:
         trial.moved = True  # the game has begun (a line re-based on the AI's numbers may not have run a move itself)
         step(trial, text)
         expected = self.adapter.fields(self.game, trial.state)
-        return fields_equal(without_carried(self, shown, expected), expected)
+        if fields_equal(without_carried(self, shown, expected), expected):
+            return True
+        if self.unslipped is not None and says_correction(ai_text):  # kept on, its last slip put right
+            finding, state, pending = self.unslipped
+            trial = Run(self.own_run.game, state=replace(state, turn=self.own_run.state.turn), pending=pending, moved=True)
+            step(trial, text)
+            if fields_equal(shown, self.adapter.fields(self.game, trial.state)):
+                self.own_run.state, self.own_run.pending = replace(state, turn=self.own_run.state.turn), pending
+                finding.consequences.append(f"reply {len(self.audits) + 1}: the AI puts it right")
+                self.unslipped = None
+                return True
+        return False
 
     def _pasted_save(self, index: int, message: Turn, block: str, ai_text: str | None, ai_where: str | None) -> None:
         """A SAVE the player pastes after the game has begun. Where the card lets it be resumed, both
@@ -296,6 +308,7 @@ class Auditor:
             got = (
                 another_ruling(self, message or "", ai_fields, expected, true_step)
                 or confirmed(self, message or "", ai_fields, expected, true_step)
+                or corrected(self, index, message or "", ai_text, ai_fields, expected, true_step)
                 or asked_back(self, message or "", ai_text, ai_fields, expected, true_step)
                 or other_reading(self, index, message or "", ai_fields, expected, true_step, asks=confirm_line(ai_text) is not None)
             )
@@ -388,6 +401,8 @@ class Auditor:
         if expected is not None and expected.action is not None:
             self.last_action = expected.action
         # Re-base the own-numbers Run on the AI's LEDGER when it differs from what was expected.
+        slips = [f for f in findings if f.kind == "ledger"]
+        self.unslipped = (slips[0], own_run.state, own_run.pending) if slips and ai_fields is not None and not follows else None
         if ai_fields is not None and not follows:
             try:
                 if self.tape_trial is not None:

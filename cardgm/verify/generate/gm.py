@@ -7,6 +7,7 @@ Error kinds and the finding each must give (the audit's stable codes):
 | kind | what the AI does | code |
 |---|---|---|
 | arithmetic | one number of its LEDGER off by one | ledger |
+| slip-corrected | the same, put right in its next reply ("Correction: …") | ledger |
 | skip | a rule skipped: a field this move changes left as it was | ledger |
 | tape-changed | a tape value read as another number | tape-changed |
 | tape-out-of-turn | the next position's value read in this one's place | tape-out-of-turn |
@@ -35,7 +36,7 @@ from cardgm.verify.generate.styles import Said, render
 KINDS: dict[str, str] = {
     "arithmetic": "ledger", "skip": "ledger", "tape-changed": "tape-changed", "tape-out-of-turn": "tape-out-of-turn",
     "decided": "decided-for-player", "ledger-format": "ledger-format", "save": "save", "save-format": "save-format",
-    "result": "result", "hidden": "hidden-revealed",
+    "result": "result", "hidden": "hidden-revealed", "slip-corrected": "ledger",
 }
 # Fields no slip is planted in: the reply counter and the tape's own position are checked apart.
 _STEADY = {"turn", "day", "tape"}
@@ -53,6 +54,7 @@ class GM:
         # a chat AI carries its own number on.
         self.carried: dict[str, int] = {}
         self.awaiting: Any = None  # the move its own confirm line named, run on a yes
+        self.unslip: tuple[Any, str] | None = None  # the state its slip hid, and the words that put it right
 
     # -- the replies -----------------------------------------------------------------------------
 
@@ -69,23 +71,28 @@ class GM:
     def confirm(self, message: str, action: Any, words: str) -> str:
         """The AI's own confirm line for a message it is not sure of ("I read 'ful' as FULL … (yes/no)"):
         nothing moves, and a yes runs `action`, as the card's confirm rule allows."""
+        correction = self._put_right()
         kept = self.run.state
         self.awaiting = None  # a new question drops the one before it
         reply = self.run.reply(message)
         if self.run.pending is not None and self.run.pending.kind is ReadAs.CONFIRM:
-            return self._voice(reply, reply.text)  # cardgm asks its own confirm line: that one
+            # cardgm asks its own confirm line: that one
+            return self._voice(reply, f"{correction}\n\n{reply.text}" if correction else reply.text)
         # The turn counts and nothing moves: what cardgm made of the message is not what this AI does.
         self.run.state = replace(kept, turn=kept.turn + 1)
         self.run.pending = None
         self.awaiting = action
         asked = f"I read \"{message}\" as {words}. Run {words}? (yes/no)"
         line = self._carry(self.game.ledger(self.run.state))
-        text = f"{asked}\n\n{line}"
+        text = "\n\n".join(p for p in (correction, asked, line) if p)
         return self._voice(reply, text)
 
     def answer(self, message: str, plant: str | None = None) -> tuple[str, bool]:
         """The AI's reply to `message`, and whether `plant` went in (a kind that fits this reply)."""
         run = self.run
+        kept = (run.state, run.pending, run.game, run.moved)
+        before = run.state
+        correction = self._put_right()
         kept = (run.state, run.pending, run.game, run.moved)
         before = run.state
         awaiting, self.awaiting = self.awaiting, None
@@ -98,7 +105,7 @@ class GM:
             run.game = patched
             reply = run.play(message, awaiting) if yes else run.reply(message)
             text, planted = reply.text, True
-        elif plant in ("arithmetic", "skip"):
+        elif plant in ("arithmetic", "skip", "slip-corrected"):
             text, planted = self._slip(plant, before, reply)
         elif plant == "decided":
             planted = reply.action is not None and not reply.ended
@@ -115,7 +122,18 @@ class GM:
             text, planted = self._leak(text)
         if self.carried and not planted:
             text = text.replace(reply.ledger, self._carry(reply.ledger))
+        if correction:
+            text = f"{correction}\n\n{text}"
         return self._voice(reply, text), planted
+
+    def _put_right(self) -> str:
+        """Last reply's slip put right before it goes on: the state without it, and the words."""
+        if self.unslip is None:
+            return ""
+        state, words = self.unslip
+        self.run.state = replace(state, turn=self.run.state.turn)
+        self.unslip = None
+        return words
 
     def _carry(self, ledger: str) -> str:
         for key, delta in self.carried.items():
@@ -186,6 +204,10 @@ class GM:
                 continue
             if self.run.game.ending(state) is not None:
                 continue
+            if kind == "slip-corrected":
+                if adapter.parse(self.game.ledger(state)).get(key) != value:
+                    continue  # a count the state cannot hold puts itself right: nothing to correct
+                self.unslip = (run.state, f"Correction: last time I gave {key} {value}; it should have been {new[key]}.")
             run.state = state
             if adapter.parse(self.game.ledger(state)).get(key) != value:
                 self.carried[key] = int(value) - int(new[key])  # the state cannot hold it: carried in words
