@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 _SEP = r"\s*(?:reads|read|is|shows|gives|=|:|→|->|—|–|-|,)\s*(?:a|an)?\s*"
 _POS_VALUE = (
@@ -50,8 +51,8 @@ def announced(text: str, names: dict[str, str]) -> list[Read]:
     """Every read the text announces, in order: (position, value, name), each part None when unsaid."""
     text = plain(text)
     by_upper = {n.upper(): n for n in names}
-    alternation = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
-    value_name = re.compile(_VALUE_NAME.replace("{names}", alternation), re.I)
+    value_name = _value_name(tuple(sorted(names, key=len, reverse=True)))
+    upper = text.upper()
     found: dict[int, Read] = {}
     taken: list[tuple[int, int]] = []
     for pattern in _POS_VALUE:
@@ -72,6 +73,8 @@ def announced(text: str, names: dict[str, str]) -> list[Read]:
             found[m.start()] = Read(None, int(m.group(1)), by_upper[m.group(2).upper()], m.start(), m.group(0))
             taken.append((m.start(), m.end()))
     for name in names:
+        if name.upper() not in upper:
+            continue  # not in the text at all: no need to look for it
         for m in re.finditer(r"\b" + re.escape(name) + r"\b", text, re.I):
             said = m.group(0)
             shouted = said == said.upper()
@@ -90,6 +93,12 @@ _PASSING_WORDS = re.compile(
     r"step \d|if|when|whenever|in it|mind)\b",
     re.I,
 )
+
+
+@lru_cache(maxsize=16)
+def _value_name(names: tuple[str, ...]) -> re.Pattern[str]:
+    """A value said with one of the card's names ("16 → Rain Squalls"), compiled once per card."""
+    return re.compile(_VALUE_NAME.replace("{names}", "|".join(re.escape(n) for n in names)), re.I)
 
 
 def _announces(text: str, at: int) -> bool:

@@ -17,8 +17,8 @@ from cardgm.verify.generate import FORMS, KINDS, STYLES, generate, kinds_for
 from cardgm.verify.transcript_io import read_transcript
 
 GAMES = games.ids()
-HONEST_PER_GAME = 84  # every style in every form, twice
-PLANTED_PER_KIND = 8
+HONEST_PER_GAME = 168  # every style in every form, four times
+PLANTED_PER_KIND = 16
 
 
 def _allowed_at(found: Audit, at: int) -> bool:
