@@ -126,3 +126,16 @@ def test_the_command_writes_json_and_a_table_and_stops_in_one_line(tmp_path: Pat
     dead = CliRunner().invoke(main, ["bench-gm", "--url", url, "--model", "x", "-c", "becalmed", "--retries", "0"])
     assert dead.exit_code == 1
     assert dead.output.strip().count("\n") == 0 and "bench-gm stopped after 0 finished run(s)" in dead.output
+
+
+def test_mixed_planted_errors_are_each_found_once_under_their_own_code() -> None:
+    codes = {"ledger-format": "ledger-format", "arithmetic": "ledger", "tape-changed": "tape-changed",
+             "tape-out-of-turn": "tape-out-of-turn", "hidden": "hidden-revealed"}
+    fake = FakeGM("chatty", {k: 0.04 for k in codes}, seed=11)
+    data = _run(fake, CARDS, [0, 1], max_turns=120)
+    planted: dict[str, int] = {}
+    for kind, n in fake.planted.items():
+        planted[codes[kind]] = planted.get(codes[kind], 0) + n
+    found = {code: sum(c["errors_per_100_replies"][code]["count"] for c in data["cards"].values()) for code in set(codes.values())}
+    assert sum(planted.values()) > 15
+    assert found == {code: planted.get(code, 0) for code in found}

@@ -120,7 +120,7 @@ class GM:
                 text, planted = text.replace(reply.result, wrong), True
         elif plant == "hidden" and not reply.ended:
             text, planted = self._leak(text)
-        if self.carried and not planted:
+        if self.carried and reply.ledger in text:  # not yet carried by the plant itself
             text = text.replace(reply.ledger, self._carry(reply.ledger))
         if correction:
             text = f"{correction}\n\n{text}"
@@ -180,8 +180,9 @@ class GM:
         adapter, run = self.adapter, self.run
         if reply.ended or reply.save or (kind == "skip" and reply.action is None):
             return reply.text, False
+        printed = self._carry(reply.ledger)  # what it carries from an earlier slip stays carried
         try:
-            old, new = adapter.parse(self.game.ledger(before)), adapter.parse(reply.ledger)
+            old, new = adapter.parse(self._carry(self.game.ledger(before))), adapter.parse(printed)
         except ValueError:
             return reply.text, False
         moved = [k for k, v in new.items() if v.isdigit() and old.get(k) != v and k not in _STEADY and k not in adapter.counters]
@@ -192,7 +193,7 @@ class GM:
         self.rng.shuffle(pick)
         for key in pick:
             value = old[key] if kind == "skip" else str(int(new[key]) + 1)
-            shown = _retoken(reply.ledger, key, new[key], value)
+            shown = _retoken(printed, key, new[key], value)
             if shown is None:
                 continue
             changed = {**new, key: value}
@@ -209,28 +210,32 @@ class GM:
                     continue  # a count the state cannot hold puts itself right: nothing to correct
                 self.unslip = (run.state, f"Correction: last time I gave {key} {value}; it should have been {new[key]}.")
             run.state = state
-            if adapter.parse(self.game.ledger(state)).get(key) != value:
-                self.carried[key] = int(value) - int(new[key])  # the state cannot hold it: carried in words
+            held = adapter.parse(self.game.ledger(state))
+            for k, v in changed.items():  # what the state cannot hold is carried in words from now on
+                if v != held.get(k) and v.isdigit() and held.get(k, "").isdigit():
+                    self.carried[k] = int(v) - int(held[k])
             return reply.text.replace(reply.ledger, shown), True
         return reply.text, False
 
     def _format(self, text: str, reply: Reply) -> tuple[str, bool]:
         """One field of the LEDGER left out of the line printed (the numbers stay the AI's own)."""
+        ledger = self._carry(reply.ledger)
+        text = text.replace(reply.ledger, ledger)
         try:
-            fields = self.adapter.parse(reply.ledger)
+            fields = self.adapter.parse(ledger)
         except ValueError:
             return text, False
         keys = [k for k in fields if k not in ("turn",)]
         self.rng.shuffle(keys)
         for key in keys:
-            m = re.search(r"\b" + re.escape(key) + r"\s*:?\s*" + re.escape(fields[key].split("/")[0]) + r"(?:/\d+)?", reply.ledger)
+            m = re.search(r"\b" + re.escape(key) + r"\s*:?\s*" + re.escape(fields[key].split("/")[0]) + r"(?:/\d+)?", ledger)
             if m is None:
                 continue
-            line = reply.ledger[: m.start()] + reply.ledger[m.end() :]
+            line = ledger[: m.start()] + ledger[m.end() :]
             try:
                 self.adapter.parse(line)
             except ValueError:
-                return text.replace(reply.ledger, line), True
+                return text.replace(ledger, line), True
         return text, False
 
     def _save(self, kind: str, text: str, block: str) -> tuple[str, bool]:
