@@ -82,6 +82,11 @@ def generate(
         at = 1
     turns_out.append(("ai", opening))
     last_save: str | None = None
+
+    def numbered() -> int:
+        """The last AI reply's number, as the audit numbers them (the opening is 1; a greeting's answer is not counted)."""
+        return sum(1 for role, _ in turns_out if role == "ai") - (1 if greeting else 0)
+
     for i in range(1, turns + 1):
         if gm.run.ended:
             break
@@ -96,11 +101,11 @@ def generate(
             turns_out += [("player", shown), ("ai", gm.confirm(shown, msg.action, moves.say(msg.action)))]
             continue
         reply, planted = gm.answer(shown, plant)
-        if planted:
-            at = i + 1
-            if kind == "decided":
-                shown = rng.choice(("what would you do here?", "hmm, not sure. what do you think?", "what are the options?"))
+        if planted and kind == "decided":
+            shown = rng.choice(("what would you do here?", "hmm, not sure. what do you think?", "what are the options?"))
         turns_out += [("player", shown), ("ai", reply)]
+        if planted:
+            at = numbered()
         if msg.kind == "save":
             last_save = save_in(reply)
         if kind in ("save", "save-format") and at is None and i >= target and not gm.run.ended and msg.kind != "save":
@@ -108,9 +113,7 @@ def generate(
             reply, planted = gm.answer("save", kind)
             turns_out += [("player", "save"), ("ai", reply)]
             if planted:
-                at = i + 2
-            i += 1
-    replies = sum(1 for role, _ in turns_out if role == "ai") - (1 if greeting else 0)
+                at = numbered()
     if kind == "result" and at is None:
         # Play on to the end, where the RESULT line is printed.
         n = len(turns_out)
@@ -120,10 +123,8 @@ def generate(
             turns_out += [("player", msg.text), ("ai", reply)]
             n += 2
             if planted:
-                replies = sum(1 for role, _ in turns_out if role == "ai") - (1 if greeting else 0)
-                at = replies
+                at = numbered()
                 break
-        replies = sum(1 for role, _ in turns_out if role == "ai") - (1 if greeting else 0)
     return Generated(
-        game_id, seed, style, form, write(form, turns_out), kind if at else None, at, KINDS[kind] if kind and at else None, replies,
+        game_id, seed, style, form, write(form, turns_out), kind if at else None, at, KINDS[kind] if kind and at else None, numbered(),
     )
