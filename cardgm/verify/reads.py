@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-_SEP = r"\s*(?:reads|read|is|shows|gives|=|:|→|->|—|–|-|,)\s*(?:a|an)?\s*"
+_SEP = r"\s*(?:reads|read|is|shows|gives|=|:|→|->|—|–|-|,|\|)\s*(?:a|an)?\s*"
 _POS_VALUE = (
     re.compile(r"\btape\s*(?:position\s*|pos\.?\s*|value\s*|#\s*|\[\s*)?(\d{1,2})\s*\]?" + _SEP + r"\**(\d{1,2})\b(?!\s*/)", re.I),
     re.compile(r"\bposition\s*(\d{1,2})(?:\s+(?:on|of)\s+the\s+tape)?" + _SEP + r"\**(\d{1,2})\b(?!\s*/)", re.I),

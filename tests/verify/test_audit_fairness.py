@@ -50,3 +50,15 @@ def test_a_chat_that_opens_with_a_greeting_numbers_the_opening_as_reply_one() ->
             assert found.replies[0].number == 1 and found.replies[0].ai_text is not None
             return
     raise AssertionError("no hidden cell was planted in an opening in 10 seeds")
+
+
+def test_a_tape_value_given_only_in_a_table_cell_is_read() -> None:
+    (read,) = announced("| read | value | meaning |\n|---|---|---|\n| tape 4 | 3 | HEAVY DEW |", NAMES)
+    assert (read.position, read.value) == (4, 3)
+    assert announced("| field | value |\n|---|---|\n| tape | 5 |", NAMES) == []  # a LEDGER field, not a read
+    for seed in range(12):
+        g = generate("becalmed", seed, "tape-table", "labels", kind="tape-changed", turns=6)
+        if g.at is not None:
+            assert [(f.reply, f.code) for f in audit(read_transcript(g.text)).findings] == [(g.at, "tape-changed")]
+            return
+    raise AssertionError("no tape value was planted in 12 seeds")

@@ -36,7 +36,7 @@ _LENIENT = {
     "tape": r"tape\s*:\s*(\d+)",
 }
 _VALUE = re.compile(
-    r"\bday\s*(\d{1,2})(?:'s)?\s*[:—–,-]?\s*(?:the\s+)?(?:tape\s+(?:gives|reads|shows)|value|raw(?:\s+value)?|reads|tape(?:\s+value)?)"
+    r"\bday\s*(\d{1,2})(?:'s)?\s*[:—–,|-]?\s*(?:the\s+)?(?:tape\s+(?:gives|reads|shows)|value|raw(?:\s+value)?|reads|tape(?:\s+value)?)"
     r"\s*(?:is|=|:)?\s*(?:a\s+)?(\d{1,2})\b",
     re.I,
 )

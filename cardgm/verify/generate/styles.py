@@ -26,7 +26,7 @@ class Said:
     earlier: str  # the previous reply's prose (its names are restated)
 
 
-STYLES: tuple[str, ...] = ("plain", "chatty", "table", "prose-ledger", "fenced", "recap")
+STYLES: tuple[str, ...] = ("plain", "chatty", "table", "prose-ledger", "fenced", "recap", "tape-table")
 
 _OPENERS = ("Alright, here's how it goes.", "Got it.", "Okay! Running that now.", "Here we go.", "Noted.")
 _CLOSERS = ("Let me know what you'd like to do next!", "What's your call?", "Anything you want to ask first?", "Your move.")
@@ -95,8 +95,28 @@ def recap(said: Said, rng: random.Random) -> str:
     return "\n\n".join(p for p in (body, line.strip(), ledger) if p)
 
 
+# cardgm's own sentences announcing a read: "Tape 4 reads 3: HEAVY DEW." and "Day 2: value 3, RAIN."
+_READS = (
+    re.compile(r"Tape (\d+) reads (\d+): ([A-Z][A-Z' -]*[A-Z])(?=[ .—-])\.?"),
+    re.compile(r"Day (\d+): value (\d+), ([A-Z]+)\."),
+)
+
+
+def tape_table(said: Said, rng: random.Random) -> str:
+    """The tape reads taken out of the prose and given only in a table's cells."""
+    body, ledger = _split(said.text)
+    rows = []
+    for pattern, head, value in zip(_READS, ("tape", "day"), ("", "value ")):
+        for m in list(pattern.finditer(body)):
+            rows.append(f"| {head} {m.group(1)} | {value}{m.group(2)} | {m.group(3)} |")
+            body = body.replace(m.group(0), "", 1)
+    table_text = "\n".join(["| read | value | meaning |", "|---|---|---|", *rows]) if rows else ""
+    return "\n\n".join(p for p in (body.strip(), table_text, ledger) if p)
+
+
 RENDER: dict[str, Callable[[Said, random.Random], str]] = {
     "plain": plain, "chatty": chatty, "table": table, "prose-ledger": prose_ledger, "fenced": fenced, "recap": recap,
+    "tape-table": tape_table,
 }
 
 
