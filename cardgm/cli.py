@@ -760,6 +760,11 @@ from cardgm.agents.command import eval_command  # noqa: E402 - light: click only
 
 main.add_command(eval_command)
 
+# -- bench-gm: chat models as game masters, judged by the audit (cardgm/agents/benchgm.py) --------
+from cardgm.agents.benchgm_command import bench_gm_command  # noqa: E402 - light: click only until it runs
+
+main.add_command(bench_gm_command)
+
 from cardgm.web.cli import db, serve  # noqa: E402  (light: uvicorn and the app load when it runs)
 
 main.add_command(serve)

@@ -18,15 +18,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
-_SEP = r"\s*(?:reads|read|is|shows|gives|=|:|→|->|—|–|-|,)\s*(?:a|an)?\s*"
+_SEP = r"\s*(?:reads|read|is|shows|gives|=|:|→|->|—|–|-|,|\|)\s*(?:a|an)?\s*"
 _POS_VALUE = (
-    re.compile(r"\btape\s*(?:position\s*|pos\.?\s*|#\s*|\[\s*)?(\d{1,2})\s*\]?" + _SEP + r"\**(\d{1,2})\b(?!\s*/)", re.I),
+    re.compile(r"\btape\s*(?:position\s*|pos\.?\s*|value\s*|#\s*|\[\s*)?(\d{1,2})\s*\]?" + _SEP + r"\**(\d{1,2})\b(?!\s*/)", re.I),
     re.compile(r"\bposition\s*(\d{1,2})(?:\s+(?:on|of)\s+the\s+tape)?" + _SEP + r"\**(\d{1,2})\b(?!\s*/)", re.I),
 )
 _VALUE_POS = re.compile(
     r"\b(?:reads|gives|shows|is)\s*(?:a|an)?\s*(\d{1,2})\s*(?:\(|,|—|–|-)\s*(?:at\s+)?(?:tape\s*|position\s*|pos\.?\s*)(\d{1,2})\b", re.I
 )
+_DAY_BEFORE = re.compile(r"\b(?:day|turn|step|night|dawn)\s*$", re.I)
 _VALUE_NAME = r"(?<![\d/+−-])(\d{1,2})\s*(?:\*\*)?\s*(?::|—|–|-|→|->|\(|,)\s*(?:\*\*)?\s*(?:a |an )?\s*({names})\b"
 
 
@@ -49,8 +51,8 @@ def announced(text: str, names: dict[str, str]) -> list[Read]:
     """Every read the text announces, in order: (position, value, name), each part None when unsaid."""
     text = plain(text)
     by_upper = {n.upper(): n for n in names}
-    alternation = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
-    value_name = re.compile(_VALUE_NAME.replace("{names}", alternation), re.I)
+    value_name = _value_name(tuple(sorted(names, key=len, reverse=True)))
+    upper = text.upper()
     found: dict[int, Read] = {}
     taken: list[tuple[int, int]] = []
     for pattern in _POS_VALUE:
@@ -65,17 +67,46 @@ def announced(text: str, names: dict[str, str]) -> list[Read]:
             found[m.start()] = Read(int(m.group(2)), int(m.group(1)), _name_after(text, m.end(), value_name, by_upper), m.start(), m.group(0))
             taken.append((m.start(), m.end() + 40))
     for m in value_name.finditer(text):
+        if _DAY_BEFORE.search(text[max(0, m.start() - 12) : m.start()]):
+            continue  # "Dawn day 2: rain squalls", "Step 1: hard weather": a day or a step, not a value read
         if not _inside(m.start(), taken):
             found[m.start()] = Read(None, int(m.group(1)), by_upper[m.group(2).upper()], m.start(), m.group(0))
             taken.append((m.start(), m.end()))
     for name in names:
+        if name.upper() not in upper:
+            continue  # not in the text at all: no need to look for it
         for m in re.finditer(r"\b" + re.escape(name) + r"\b", text, re.I):
             said = m.group(0)
             shouted = said == said.upper()
             titled = said == said.title() or said == name.title()
-            if (shouted or titled) and not _inside(m.start(), taken):
+            if (shouted or titled) and not _inside(m.start(), taken) and _announces(text, m.start()):
                 found[m.start()] = Read(None, None, name, m.start(), said)
     return [found[k] for k in sorted(found)]
+
+
+# A name alone is a read only where the sentence gives it as this dawn's or dusk's reading ("Dawn:
+# HARD WEATHER", "tonight's sea is FLOTSAM"); named in passing ("SHARKS counts down", "still on
+# my mind: STEADY BREEZE", "hard weather, canvas down, hands bail") it reads nothing.
+_READING_WORDS = re.compile(r"\b(dawn|dusk|sky|sea|morning|evening|tonight|today|overhead|brings?|comes?|rolls? in|the tape)\b", re.I)
+_PASSING_WORDS = re.compile(
+    r"\b(still|recap|record|yesterday|last|earlier|before|from before|was|were|stands?|counts? down|clears?|"
+    r"step \d|if|when|whenever|in it|mind)\b",
+    re.I,
+)
+
+
+@lru_cache(maxsize=16)
+def _value_name(names: tuple[str, ...]) -> re.Pattern[str]:
+    """A value said with one of the card's names ("16 → Rain Squalls"), compiled once per card."""
+    return re.compile(_VALUE_NAME.replace("{names}", "|".join(re.escape(n) for n in names)), re.I)
+
+
+def _announces(text: str, at: int) -> bool:
+    """Does the sentence around a name give it as the reading now?"""
+    start = max(text.rfind(c, 0, at) for c in ".!?\n") + 1
+    ends = [i for i in (text.find(c, at) for c in ".!?\n") if i != -1]
+    sentence = text[start : min(ends) if ends else len(text)]
+    return bool(_READING_WORDS.search(sentence)) and not _PASSING_WORDS.search(sentence)
 
 
 def _name_after(text: str, at: int, value_name: re.Pattern[str], by_upper: dict[str, str]) -> str | None:

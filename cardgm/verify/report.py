@@ -219,9 +219,12 @@ def html_page(audit: Audit) -> str:
         if not r.findings and r.on_true_line:
             side.append("<p class='ok'>✓ follows from the rules</p>")
         for f in r.findings:
-            side.append(f"<div class='finding' data-code='{esc(f.kind)}'><b>{esc(title(f.kind))}.</b> {esc(f.text)}</div>")
+            # Each finding with what follows from it folded under it: one error, one diagnostic.
+            folded = ""
             if f.consequences:
-                side.append(f"<div class='so'>Because of it: {esc('; '.join(f.consequences))}.</div>")
+                items = "".join(f"<li>{esc(c)}</li>" for c in f.consequences)
+                folded = f"<details class='so'><summary>Because of it ({len(f.consequences)})</summary><ul>{items}</ul></details>"
+            side.append(f"<div class='finding' data-code='{esc(f.kind)}'><b>{esc(title(f.kind))}.</b> {esc(f.text)}{folded}</div>")
         for n in r.notes:
             side.append(f"<div class='so'>· {esc(n)}</div>")
         side.append(f"<details><summary>cardgm's own reply</summary><pre>{esc(r.true_text)}</pre></details>")

@@ -246,9 +246,9 @@ def _lines_of(game_ids: tuple[str, ...]) -> frozenset[str]:
     return frozenset(lines)
 
 
-def _marker(line: str) -> tuple[str, str, str] | None:
-    """(style, label, text after the label) if the line opens a turn."""
-    if line.strip() in _card_lines():
+def _marker(line: str, card_lines: frozenset[str] = frozenset()) -> tuple[str, str, str] | None:
+    """(style, label, text after the label) if the line opens a turn (`card_lines`: the shipped cards' lines)."""
+    if line.strip() in card_lines:
         return None
     for style, pattern in (("you-said", _SAID), ("headings", _HEADING)):
         m = pattern.match(line)
@@ -270,7 +270,8 @@ def _label_role(label: str) -> str | None:
 
 
 def _read_marked(lines: list[str]) -> Transcript | None:
-    found = [(i, m) for i, line in enumerate(lines) if (m := _marker(line)) and _label_role(m[1])]
+    card_lines = _card_lines()  # asked once a transcript, not once a line
+    found = [(i, m) for i, line in enumerate(lines) if (m := _marker(line, card_lines)) and _label_role(m[1])]
     if not found:
         return None
     # Keep only the dominant style and the commonest label on each side, so a stray "GM:" inside

@@ -16,6 +16,7 @@ from cardgm.games.becalmed import notation
 from cardgm.games.becalmed import rules as R
 from cardgm.games.becalmed.state import DAYS, NAMES, State
 from cardgm.verify.audit import Adapter, Context, Finding, Step
+from cardgm.verify.audit.lines import field_problem
 from cardgm.verify.reads import announced
 
 FIELDS = ("day", "westing", "water", "thirst", "crew", "canvas", "flares", "tape", "flags")
@@ -81,8 +82,16 @@ class BecalmedAdapter(Adapter):
         try:
             notation.parse_ledger(line)
         except ValueError:
-            return f"the card prints {notation.ledger(State())!r}, field for field"
-        return None
+            pass
+        else:
+            return None
+        # Name the field that differs from the card's line for the same numbers.
+        try:
+            card_line = notation.ledger(self.state_from(game, self.parse(line), game.new()))
+        except (ValueError, TypeError, KeyError):
+            card_line = notation.ledger(State())
+        return field_problem(line, card_line) or f"the card prints {card_line!r}, field for field"
+
 
     def fields(self, game: Game, state: Any) -> dict[str, str]:
         return self.parse(notation.ledger(state))

@@ -36,11 +36,11 @@ _LENIENT = {
     "tape": r"tape\s*:\s*(\d+)",
 }
 _VALUE = re.compile(
-    r"\bday\s*(\d{1,2})(?:'s)?\s*[:—–,-]?\s*(?:the\s+)?(?:tape\s+(?:gives|reads|shows)|value|raw(?:\s+value)?|reads|tape(?:\s+value)?)"
+    r"\bday\s*(\d{1,2})(?:'s)?\s*[:—–,|-]?\s*(?:the\s+)?(?:tape\s+(?:gives|reads|shows)|value|raw(?:\s+value)?|reads|tape(?:\s+value)?)"
     r"\s*(?:is|=|:)?\s*(?:a\s+)?(\d{1,2})\b",
     re.I,
 )
-_TAPE = re.compile(r"\btape\s*(\d{1,2})\s*(?:reads|is|=|:|shows)\s*(\d{1,2})\b", re.I)
+_TAPE = re.compile(r"\btape\s*(?:value\s*|position\s*)?(\d{1,2})\s*(?:reads|is|=|:|shows)\s*(\d{1,2})\b", re.I)
 
 
 class CattleTrailAdapter(Adapter):
@@ -176,7 +176,16 @@ class CattleTrailAdapter(Adapter):
             if not 1 <= p <= len(tape) or p in seen:
                 continue
             seen.add(p)
-            if tape[p - 1] != v:
+            if tape[p - 1] != v and v in (tape[p - 2] if p > 1 else None, tape[p] if p < len(tape) else None):
+                q = p + 1 if p < len(tape) and tape[p] == v else p - 1
+                out.append(Finding(
+                    "tape-out-of-turn", ctx.index, ctx.ai_where,
+                    f"The AI reads {v} as day {p}'s value, but {v} is day {q}'s value, "
+                    f"{'not yet due' if q > p else 'already read'}: the printed tape reads {tape[p - 1]} for day {p}. "
+                    "One value a day, in order.",
+                    field=f"tape {p}", ai=str(v), rules=str(tape[p - 1]),
+                ))
+            elif tape[p - 1] != v:
                 out.append(Finding(
                     "tape-changed", ctx.index, ctx.ai_where,
                     f"The AI gives day {p}'s value as {v}; the printed tape reads {tape[p - 1]} for day {p}. "

@@ -143,7 +143,9 @@ class DeadReckoningAdapter(Adapter):
         fired = {cell_name(i) for i, mark in enumerate(after.grid) if mark != "."}
         if ctx.ai is not None:
             fired |= {cell_name(i) for i, mark in enumerate(ctx.ai["grid"]) if mark != "."}
-        called = {f"{c.upper()}{r}" for c, r in _LOOSE_CELL.findall(ctx.message or "")}
+        # The cells the player named (not the card pasted before the opening: it prints the berth).
+        said = ctx.message if st is not None else ""
+        called = {f"{c.upper()}{r}" for c, r in _LOOSE_CELL.findall(said or "")}
         out = []
         # A cell named with words about what lies there ("try F3", "the Sloop lies at F2") gives it
         # away; a cell named alone ("did you mean B5?") does not.
@@ -161,6 +163,20 @@ class DeadReckoningAdapter(Adapter):
                     ))
                     return out  # one reveal is the breach; the rest repeat it
         return out
+
+    def leak(self, game: Game, state: Duel, rng: Any) -> str | None:
+        """A sentence that gives away a hull cell not yet fired on (the generator plants it)."""
+        berth = getattr(game, "_berth", None)
+        if berth is None:
+            return None
+        open_cells = sorted(c for c in berth.hull_cells if state.grid[_index(c)] == ".")
+        if not open_cells:
+            return None
+        cell = rng.choice(open_cells)
+        return str(rng.choice((
+            f"Between us, try {cell}: there's a hull there.", f"(A quiet word: a ship lies at {cell}.)",
+            f"Hint: aim for {cell}, something sits there.",
+        )))
 
     def diff_words(self, name: str, ai: str, rules: str) -> str:
         if name != "grid":
@@ -217,6 +233,11 @@ class DeadReckoningAdapter(Adapter):
 
 
 _LOOSE_CELL = re.compile(r"(?<![A-Za-z0-9])([A-Ha-h])\s*[-–]?\s*([1-8])(?![0-9])")
+
+
+def _index(cell: str) -> int:
+    """A cell's place in the grid string (rows 1 to 8, each A to H)."""
+    return (int(cell[1:]) - 1) * 8 + "ABCDEFGH".index(cell[0].upper())
 
 
 def _first(text: str) -> str:

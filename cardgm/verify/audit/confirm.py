@@ -1,0 +1,90 @@
+"""Reading rule: the AI's own confirm line is part of the exchange.
+
+An AI that is not sure what a message means may ask ("I read 'ful' as FULL. Run FULL, AWNING,
+WATCH? (yes/no)"), moving nothing, as the card's confirm rule allows; the player's "yes" then runs
+what that line named, and a "no" or a correction runs nothing of it. So:
+
+- a reply that moves nothing and ends on a (yes/no) line is the AI asking back, never a move
+  skipped, whatever cardgm itself made of the message;
+- a yes to that line, answered by the move it named, is that move, never one decided for the player.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from cardgm.verify.audit.steps import Step, step, take, undo
+
+if TYPE_CHECKING:
+    from cardgm.verify.audit.auditor import Auditor
+
+_CONFIRM = re.compile(r"\((?:yes\s*/\s*no|y\s*/\s*n)\)", re.I)
+_YES = re.compile(r"^\s*(?:y|yes|yep|yeah|yup|sure|ok|okay|correct|right|do it|go ahead|aye)\b", re.I)
+# Said in place of the player's message while the AI asks back: nothing moves, the turn counts.
+_NOTHING = "?"
+
+
+def confirm_line(text: str | None) -> str | None:
+    """The (yes/no) line the AI's reply asks, if it asks one."""
+    for line in reversed((text or "").splitlines()):
+        if _CONFIRM.search(line):
+            return line.strip()
+    return None
+
+
+def is_yes(message: str) -> bool:
+    return bool(_YES.match(message)) and len(message.split()) <= 6
+
+
+def asked_back(
+    aud: Auditor, message: str, ai_text: str, ai: dict[str, str], expected: Step, true_step: Step | None,
+) -> tuple[Step, Step | None, str] | None:
+    """The AI asks its own (yes/no) and moves nothing: both lines stand where they stood, the turn
+    counted, and the next yes is read against its line."""
+    asked = confirm_line(ai_text)
+    if asked is None or expected.action is None:
+        return None
+    on_true = _same_place(expected, true_step)
+    kept = aud.own_run.state, aud.own_run.pending
+    undo(aud.own_run, expected)
+    new = step(aud.own_run, _NOTHING)
+    still = aud.adapter.fields(aud.game, new.after)
+    # Nothing moved on its numbers (a slip of one number besides is found as arithmetic).
+    if new.action is not None or sum(1 for k, v in still.items() if ai.get(k) != v) > 1:
+        aud.own_run.state, aud.own_run.pending = kept  # it moved after all: judged as the rules read it
+        return None
+    new_true = true_step
+    if on_true and true_step is not None:
+        undo(aud.true_run, true_step)
+        new_true = step(aud.true_run, _NOTHING)
+    return new, new_true, f"the AI asks before it moves (\"{asked[:80]}\"), as the card allows; nothing moves"
+
+
+def confirmed(
+    aud: Auditor, message: str, ai: dict[str, str], expected: Step, true_step: Step | None,
+) -> tuple[Step, Step | None, str] | None:
+    """A yes to the AI's own confirm line, answered by the move that line named."""
+    asked = aud.asked
+    if asked is None or not is_yes(message):
+        return None
+    adapter = aud.adapter
+    found = adapter.candidates(aud.game, expected.before, ai, aud.own_run.game)
+    named = adapter.named(asked, expected.before, aud.last_action)
+    said = [a for a, _ in found if (named is not None and adapter.words_allow(named, a, expected.before))
+            or adapter.move_words(a).lower() in asked.lower()]
+    if not said:
+        return None
+    action = said[0]
+    on_true = _same_place(expected, true_step)
+    undo(aud.own_run, expected)
+    new = take(aud.own_run, message, action)
+    new_true = true_step
+    if on_true and true_step is not None:
+        undo(aud.true_run, true_step)
+        new_true = take(aud.true_run, message, action)
+    return new, new_true, f"a yes to the AI's own confirm line runs what it named: {adapter.move_words(action)}"
+
+
+def _same_place(expected: Step, true_step: Step | None) -> bool:
+    return true_step is not None and true_step.before == expected.before and true_step.pending == expected.pending

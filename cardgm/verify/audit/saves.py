@@ -1,0 +1,63 @@
+"""Reading rule: every SAVE block the AI prints is checked like a LEDGER."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardgm.game import SaveError
+from cardgm.save import BEGIN as SAVE_BEGIN
+from cardgm.save import END as SAVE_END
+from cardgm.save import blocks as save_blocks
+from cardgm.verify.audit.adapter import Adapter, Context
+from cardgm.verify.audit.findings import Finding
+from cardgm.verify.plain import sentence
+
+
+def save_findings(ctx: Context, adapter: Adapter) -> list[Finding]:
+    """Every SAVE block in the AI's reply, checked like a LEDGER: it must be readable, and its
+    numbers what the rules give at this point of the game (the AI's own numbers, when it keeps them)."""
+    out: list[Finding] = []
+    for block in save_blocks(ctx.ai_text):
+        want = ctx.state if ctx.ai is None else _state_or(adapter, ctx)
+        given, rules = save_fields(block), save_fields(ctx.game.save(want))
+        wrong = [k for k in rules if given.get(k, "(missing)") != rules[k] and not (k == "turn" and _turn_near(given.get(k), rules[k]))]
+        if not given or [k for k in wrong if k not in given] or len(wrong) == len(rules):
+            try:
+                ctx.game.load(block)
+            except SaveError as exc:
+                out.append(Finding("save-format", ctx.index, ctx.ai_where, sentence(f"The SAVE block cannot be resumed: {exc}"), ai=block))
+                continue
+        for key in rules:
+            a, r = given.get(key, "(missing)"), rules[key]
+            if a == r or (key == "turn" and _turn_near(a, r)):
+                continue  # a save may count the reply that prints it, or not
+            out.append(Finding(
+                "save", ctx.index, ctx.ai_where,
+                f"The SAVE block gives {key}:{a}; the rules give {key}:{r} at this point of the game"
+                + (", as its own LEDGER shows" if ctx.ai is not None and _state_or(adapter, ctx) is not ctx.state else "") + ".",
+                field=f"SAVE {key}", ai=a, rules=r,
+            ))
+    return out
+
+
+def _turn_near(given: str | None, rules: str) -> bool:
+    return bool(given and given.isdigit() and rules.isdigit() and int(rules) - 1 <= int(given) <= int(rules))
+
+
+def _state_or(adapter: Adapter, ctx: Context) -> Any:
+    """The state the AI's own LEDGER shows in this reply (its save must agree with it), else the rules'."""
+    try:
+        return adapter.state_from(ctx.game, ctx.ai, ctx.state) if ctx.ai is not None else ctx.state
+    except (ValueError, TypeError, KeyError):
+        return ctx.state
+
+
+def save_fields(block: str) -> dict[str, str]:
+    """A SAVE block's body as key:value fields, whatever its line breaks."""
+    body = block.replace(SAVE_BEGIN, " ").replace(SAVE_END, " ")
+    out: dict[str, str] = {}
+    for token in body.split():
+        key, sep, value = token.partition(":")
+        if sep:
+            out[key] = value
+    return out
