@@ -75,36 +75,45 @@ class Gate:
         return False
 
 
-def _endpoint(store: Store, *, host: str, rng: random.Random | None, log_level: str) -> tuple[ASGIApp, Any]:
-    """The ASGI endpoint and its session manager (whose `run()` must be held open while it serves)."""
-    from mcp.server.transport_security import TransportSecuritySettings
+class _Endpoint:
+    """The MCP server's streamable-HTTP endpoint. Its session manager runs once per lifespan (the
+    SDK's manager can be run only once), so each lifespan of the app gets a fresh one: a test
+    client, or a schema checker, may start an app's lifespan more than once."""
 
-    from .server import build_server  # the SDK: an optional extra, loaded only here
+    def __init__(self, store: Store, *, host: str, rng: random.Random | None, log_level: str) -> None:
+        from mcp.server.transport_security import TransportSecuritySettings
 
-    server = build_server(store, rng=rng, log_level=log_level)
-    # A server bound to loopback keeps the SDK's DNS-rebinding check (a web page in the user's
-    # browser must not reach it); one on a public address is reached by name, through proxies.
-    security = None if host in LOOPBACK else TransportSecuritySettings(enable_dns_rebinding_protection=False)
-    server.streamable_http_app(stateless_http=True, json_response=True, host=host, transport_security=security)
-    manager = server.session_manager
+        from .server import build_server  # the SDK: an optional extra, loaded only here
 
-    async def endpoint(scope: Scope, receive: Receive, send: Send) -> None:
-        await manager.handle_request(scope, receive, send)
+        self.server = build_server(store, rng=rng, log_level=log_level)
+        self.host = host
+        # A server bound to loopback keeps the SDK's DNS-rebinding check (a web page in the user's
+        # browser must not reach it); one on a public address is reached by name, through proxies.
+        self.security = None if host in LOOPBACK else TransportSecuritySettings(enable_dns_rebinding_protection=False)
+        self.manager: Any = None
 
-    return endpoint, manager
+    @asynccontextmanager
+    async def running(self) -> AsyncIterator[None]:
+        self.server.streamable_http_app(stateless_http=True, json_response=True, host=self.host, transport_security=self.security)
+        self.manager = self.server.session_manager
+        async with self.manager.run():
+            yield
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await self.manager.handle_request(scope, receive, send)
 
 
 def http_app(
     store: Store, *, token: str | None, host: str = "127.0.0.1", rng: random.Random | None = None, log_level: str = "WARNING"
 ) -> Starlette:
     """The endpoint alone, at PATH (and PATH/<token> when a token is set)."""
-    endpoint, manager = _endpoint(store, host=host, rng=rng, log_level=log_level)
+    endpoint = _Endpoint(store, host=host, rng=rng, log_level=log_level)
     gate = Gate(endpoint, token)  # Route takes a callable object as an ASGI app, every method
     routes = [Route(PATH, gate)] + ([Route(PATH + "/{token}", gate)] if token else [])
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        async with manager.run():
+        async with endpoint.running():
             yield
 
     return Starlette(routes=routes, lifespan=lifespan)
@@ -118,7 +127,7 @@ def mount(app: Any, store: Store, *, token: str | None = None) -> bool:
     extra) is not installed."""
     token = token or os.environ.get(TOKEN_ENV) or None
     try:
-        endpoint, manager = _endpoint(store, host="0.0.0.0", rng=None, log_level="WARNING")
+        endpoint = _Endpoint(store, host="0.0.0.0", rng=None, log_level="WARNING")
     except ImportError as exc:
         if (exc.name or "").split(".")[0] in ("mcp", "mcp_types"):
             return False
@@ -131,7 +140,7 @@ def mount(app: Any, store: Store, *, token: str | None = None) -> bool:
 
     @asynccontextmanager
     async def lifespan(a: Any) -> AsyncIterator[Any]:
-        async with manager.run(), outer(a) as state:
+        async with endpoint.running(), outer(a) as state:
             yield state
 
     app.router.lifespan_context = lifespan
