@@ -100,6 +100,11 @@ class _Endpoint:
             yield
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if self.manager is None:  # an app whose lifespan was never started (uvicorn always starts it)
+            body = b'{"error": "the MCP endpoint is not running: its app was served without its lifespan"}'
+            await send({"type": "http.response.start", "status": 503, "headers": [(b"content-type", b"application/json")]})
+            await send({"type": "http.response.body", "body": body})
+            return
         await self.manager.handle_request(scope, receive, send)
 
 

@@ -193,6 +193,19 @@ def test_the_site_serves_the_same_endpoint_on_its_own_store(store) -> None:
     assert len(store.list_runs()) == 2 and store.load(chat["run_id"]) is not None
 
 
+def test_the_site_without_the_sdk_serves_no_mcp_and_still_serves(store, monkeypatch) -> None:
+    from starlette.testclient import TestClient
+
+    from cardgm.mcp import http
+    from cardgm.web.app import create_app
+
+    monkeypatch.setitem(sys.modules, "mcp", None)
+    monkeypatch.delitem(sys.modules, "cardgm.mcp.server", raising=False)
+    assert http.mount(create_app(store), store) is False
+    with TestClient(create_app(store)) as site:
+        assert site.get("/healthz").text == "ok" and site.post("/mcp", json={}).status_code == 404
+
+
 def test_unknown_prompts_and_resources_are_one_line_errors(tmp_path: Path) -> None:
     with http_server(tmp_path / "runs.sqlite3", "--token", TOKEN, "--verbose") as (url, proc):
 
