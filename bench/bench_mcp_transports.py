@@ -9,7 +9,8 @@ MovesEnv with the text observation, the structured one, and the bare Session.pla
 from __future__ import annotations
 
 import argparse
-import os
+import re
+import socket
 import subprocess
 import sys
 import tempfile
@@ -46,14 +47,20 @@ def main() -> None:
     args = parser.parse_args()
     db = Path(tempfile.mkdtemp()) / "runs.sqlite3"
     store = open_store(str(db))
-    port = 8700 + os.getpid() % 200
     server = subprocess.Popen(
-        [sys.executable, "-m", "cardgm.cli", "mcp", "--http", f"127.0.0.1:{port}", "--database", str(db)],
+        [sys.executable, "-m", "cardgm.cli", "mcp", "--http", "127.0.0.1:0", "--database", str(db)],
         stderr=subprocess.PIPE, text=True,
     )
     assert server.stderr is not None
-    server.stderr.readline()
-    time.sleep(2)
+    said = re.search(r"http://127\.0\.0\.1:(\d+)/mcp", server.stderr.readline())
+    assert said, "the HTTP server did not say where it listens"
+    port = int(said.group(1))
+    for _ in range(300):  # until it accepts connections
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            break
+        except OSError:
+            time.sleep(0.1)
     try:
         got: dict[str, list[float]] = {"in-process": [], "stdio": [], "http": []}
         for _ in range(3):
