@@ -29,3 +29,20 @@ def test_the_example_trains_on_each_card_and_reports_its_margin(capsys) -> None:
         assert r["margin"] == pytest.approx(r["ppo"] - r["random"]) and r["random"] >= 0 and r["ppo"] >= 0
     printed = capsys.readouterr().out
     assert printed.count("MaskablePPO") == len(rows) and "margin" in printed
+
+
+def test_sb3_contribs_get_action_masks_reaches_the_masks_through_gym_makes_wrappers() -> None:
+    import gymnasium as gym
+    import numpy as np
+    from sb3_contrib.common.maskable.utils import get_action_masks
+    from stable_baselines3.common.vec_env import DummyVecEnv
+
+    import cardgm.env as cenv
+
+    for game_id, (_, env_id) in cenv.ENV_IDS.items():
+        vec = DummyVecEnv([lambda env_id=env_id: gym.make(env_id, obs="structured", best=False)])
+        vec.reset()
+        masks = get_action_masks(vec)
+        want = vec.envs[0].unwrapped.action_masks()
+        assert masks.shape == (1, len(want)) and np.array_equal(masks[0], want.astype(bool)), game_id
+        vec.close()
