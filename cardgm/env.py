@@ -10,6 +10,17 @@ imported (`import cardgm.env`, then `gymnasium.make(...)`; or `gymnasium.make("c
   and `action_masks()` say which are legal now. A move that is not legal is not sent: nothing
   changes, the observation stays, and `info["legal"]` is False.
 
+`obs="structured"` (`gym.make(ID, obs="structured")`) makes the observation a `Dict` of `Box`,
+`Discrete` and `MultiBinary` parts instead of the reply's text, from the game's own `features` and
+`observe` (its moves module): the LEDGER's numbers and flags, DEADRECKONING's shot grid as three
+8x8 planes. It holds what the LEDGER shows, nothing hidden. `reward="shaped"` adds, on each step, the change in the
+game's `progress` (0 to 1: westing, miles, hull cells struck) times 100, so that a learner has a
+signal before the end; the card's score still comes at the end, and over a whole episode the
+shaping adds 100 x (progress at the end - progress at the start). Off by default: the reward is
+then the score alone. The moves environments are made with an outer wrapper (`Masks`) that
+forwards `action_masks()`, so `gym.make(ID).action_masks()` and sb3-contrib's
+`get_action_masks` reach it through Gymnasium's own wrappers.
+
 `reset(seed=…)` is reproducible. Each reset deals a run: deal n plays the tape derived from
 `{id}:{version}:{n}` (BECALMED, DROVER'S AUTUMN) or a berth drawn from a generator seeded with it
 (DEADRECKONING), with n drawn from the environment's `np_random`; `deals=[…]` draws n from that
@@ -53,11 +64,31 @@ from cardgm.agents.session import IllegalMove, Session, moves_of, with_moves
 from cardgm.card import Card, load_card
 from cardgm.run import MAX_MESSAGE, Reply
 
-__all__ = ["CardEnv", "MovesEnv", "ENV_IDS", "env_name", "register_envs"]
+__all__ = ["CardEnv", "MovesEnv", "Masks", "ENV_IDS", "env_name", "register_envs"]
 
 MAX_STEPS = 500  # a run that loops is cut here (truncated)
 MAX_REPLY = 65_536  # no reply comes near it (the longest, an early tryst's rests, is under 10,000)
 DEAL_RANGE = 2**31  # deal numbers drawn by a reset
+OBS = ("text", "structured")
+REWARDS = ("score", "shaped")
+SHAPING = 100.0  # the shaped reward's scale: the scores' own (DEADRECKONING's best is 100)
+
+
+def structured_space(features: dict[str, tuple[Any, ...]]) -> spaces.Dict:
+    """A game's `features()` as a Gymnasium space: box -> Box(0, high) float32, discrete ->
+    Discrete, binary -> MultiBinary."""
+    parts: dict[str, spaces.Space[Any]] = {}
+    for name, spec in features.items():
+        kind = spec[0]
+        if kind == "box":
+            parts[name] = spaces.Box(0.0, float(spec[2]), shape=tuple(spec[1]), dtype=np.float32)
+        elif kind == "discrete":
+            parts[name] = spaces.Discrete(int(spec[1]))
+        elif kind == "binary":
+            parts[name] = spaces.MultiBinary(int(spec[1]))
+        else:
+            raise ValueError(f"feature {name}: {kind!r} is not box, discrete or binary")
+    return spaces.Dict(parts)
 
 
 class Words(spaces.Text):
@@ -84,18 +115,31 @@ class CardEnv(gym.Env[str, str]):
         deals: Sequence[int | str | None] | None = None,
         best: bool = True,
         render_mode: str | None = None,
+        obs: str = "text",
+        reward: str = "score",
     ) -> None:
+        if obs not in OBS:
+            raise ValueError(f"obs {obs!r}: 'text' (the reply) or 'structured' (a Dict of the LEDGER's numbers and flags)")
+        if reward not in REWARDS:
+            raise ValueError(f"reward {reward!r}: 'score' (the card's score at the end) or 'shaped' (and progress on each step)")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r}: the one render mode is 'ansi' (the reply's text)")
         self.card: Card = card if isinstance(card, Card) else load_card(card)
-        moves_of(self.card.game_id)  # a clear error now for a game with no structured moves
+        self.game_moves = moves_of(self.card.game_id)  # a clear error now for a game with no structured moves
+        self.obs_kind = obs
+        self.shaped = reward == "shaped"
+        if obs == "structured" and not hasattr(self.game_moves, "observe"):
+            raise ValueError(f"{self.card.title} has no structured observation (its moves module has no observe)")
         self.deals = None if deals is None else tuple(_deal_number(d) for d in deals)
         self.with_best = best
         self.render_mode = render_mode
-        self.observation_space = Words(MAX_REPLY)
+        self.observation_space: spaces.Space[Any] = (
+            Words(MAX_REPLY) if obs == "text" else structured_space(self.game_moves.features(None))
+        )
         self.action_space: spaces.Space[Any] = Words(MAX_MESSAGE)
         self.session: Session | None = None
-        self._obs = ""
+        self._obs: Any = ""
+        self._progress = 0.0
 
     # -- the Gymnasium API -------------------------------------------------------------------------
 
@@ -110,8 +154,9 @@ class CardEnv(gym.Env[str, str]):
             n = int(self.np_random.integers(DEAL_RANGE))
         self.session = Session(self.card, n)
         reply = self.session.start()
-        self._obs = reply.text
-        return reply.text, self._info(reply, fresh=True)
+        self._obs = self._observe(reply)
+        self._progress = self._potential()
+        return self._obs, self._info(reply, fresh=True)
 
     def step(self, action: str) -> tuple[str, SupportsFloat, bool, bool, dict[str, Any]]:
         session = self._session()
@@ -122,7 +167,30 @@ class CardEnv(gym.Env[str, str]):
         return self._after([reply], was_over)
 
     def render(self) -> str | None:
-        return self._obs if self.render_mode == "ansi" else None
+        if self.render_mode != "ansi":
+            return None
+        reply = self.session.reply if self.session is not None else None
+        return reply.text if reply is not None else ""
+
+    def _observe(self, reply: Reply) -> Any:
+        """The reply's text, or the structured observation of where the run stands."""
+        if self.obs_kind == "text":
+            return reply.text
+        session = self._session()
+        raw = self.game_moves.observe(session.game, session.run.state)
+        space = self.observation_space
+        assert isinstance(space, spaces.Dict)
+        out: dict[str, Any] = {}
+        for name, part in space.spaces.items():
+            if isinstance(part, spaces.Discrete):
+                out[name] = np.int64(raw[name])
+            else:
+                out[name] = np.asarray(raw[name], dtype=part.dtype).reshape(part.shape)
+        return out
+
+    def _potential(self) -> float:
+        session = self._session()
+        return float(self.game_moves.progress(session.game, session.run.state)) if self.shaped else 0.0
 
     # -- shared ------------------------------------------------------------------------------------
 
@@ -134,10 +202,14 @@ class CardEnv(gym.Env[str, str]):
     def _after(self, replies: list[Reply], was_over: bool) -> tuple[str, float, bool, bool, dict[str, Any]]:
         session = self._session()
         reply = replies[-1]
-        self._obs = reply.text
+        self._obs = self._observe(reply)
         ended = session.ended
         reward = float(session.score or 0) if ended and not was_over else 0.0
-        return reply.text, reward, ended, False, self._info(reply, fresh=True)
+        if self.shaped:
+            now = self._potential()
+            reward += SHAPING * (now - self._progress)
+            self._progress = now
+        return self._obs, reward, ended, False, self._info(reply, fresh=True)
 
     def _info(self, reply: Reply, fresh: bool = False) -> dict[str, Any]:
         """`fresh`: the reply was made for this call, so its fields are this call's own dict."""
@@ -171,8 +243,10 @@ class MovesEnv(CardEnv):
         deals: Sequence[int | str | None] | None = None,
         best: bool = True,
         render_mode: str | None = None,
+        obs: str = "text",
+        reward: str = "score",
     ) -> None:
-        super().__init__(card, deals=deals, best=best, render_mode=render_mode)
+        super().__init__(card, deals=deals, best=best, render_mode=render_mode, obs=obs, reward=reward)
         probe = Session(self.card, None)  # the universe is fixed: any deal of the card gives it
         self.universe: tuple[Any, ...] = probe.universe
         self.moves = probe.moves
@@ -198,7 +272,7 @@ class MovesEnv(CardEnv):
             info["read_as"] = None
             info["legal"] = False
             info["action_mask"] = self.action_masks()
-            return self._obs, 0.0, session.ended, False, info
+            return _fresh(self._obs), 0.0, session.ended, False, info
         obs, reward, terminated, truncated, info = self._after(replies, was_over)
         info["legal"] = True
         info["action_mask"] = self.action_masks()
@@ -208,6 +282,22 @@ class MovesEnv(CardEnv):
         """The legal moves of this moment over the universe, 1 for legal: `np.int8`, the dtype
         `Discrete.sample(mask=…)` asks for (sb3-contrib's MaskablePPO takes it too)."""
         return np.array(self._session().mask(), dtype=np.int8)
+
+
+class Masks(gym.Wrapper[Any, Any, Any, Any]):
+    """The outermost wrapper of a moves environment made by `gym.make`: forwards `action_masks()`
+    through Gymnasium's own wrappers (TimeLimit, OrderEnforcing, the checker), which do not."""
+
+    def action_masks(self) -> np.ndarray:
+        found: np.ndarray = self.env.get_wrapper_attr("action_masks")()
+        return found
+
+
+def _fresh(obs: Any) -> Any:
+    """The same observation in new arrays: a caller keeps what it was given, and may change it."""
+    if isinstance(obs, dict):
+        return {k: v.copy() for k, v in obs.items()}
+    return obs
 
 
 def _deal_number(value: int | str | None) -> int | None:
@@ -237,9 +327,13 @@ def register_envs() -> dict[str, tuple[str, str]]:
             continue
         name = env_name(load_card(game_id).title)
         ids = (f"cardgm/{name}-v0", f"cardgm/{name}-moves-v0")
-        for env_id, cls in zip(ids, ("CardEnv", "MovesEnv")):
+        masks = (gym.envs.registration.WrapperSpec("Masks", "cardgm.env:Masks", {}),)
+        for env_id, cls, wrappers in zip(ids, ("CardEnv", "MovesEnv"), ((), masks)):
             if env_id not in gym.registry:
-                gym.register(env_id, entry_point=f"cardgm.env:{cls}", kwargs={"card": game_id}, max_episode_steps=MAX_STEPS)
+                gym.register(
+                    env_id, entry_point=f"cardgm.env:{cls}", kwargs={"card": game_id}, max_episode_steps=MAX_STEPS,
+                    additional_wrappers=wrappers,
+                )
         ENV_IDS[game_id] = ids
     return ENV_IDS
 

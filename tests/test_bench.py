@@ -25,6 +25,7 @@ TINY: dict[str, tuple[tuple[str, ...], str]] = {
     "bench_help.sh": (("--runs", "1"), r"^cardgm --help +median"),
     "bench_hunt.py": (("--sea", "5"), r"^density over every berth +[\d.]+ s"),
     "bench_mcp.py": (("--seconds", "0.05", "--messages", "2", "--card", "becalmed"), r"^becalmed +mcp stdio +[\d,.]+"),
+    "bench_mcp_transports.py": (("--calls", "2", "--steps", "20"), r"^MCP show_run, http: +[\d,]+ calls/s"),
     "bench_readers.py": (("--seconds", "0.05", "--rounds", "1", "--baseline", "HEAD"), r"^becalmed +\d+ +[\d,]+"),
     "bench_solve.py": (("--card", "becalmed", "--no-ends"), r"^becalmed +printed +best +100 end:landfall"),
     "bench_web.py": (
@@ -44,7 +45,9 @@ def test_the_script_runs_a_tiny_case(script: str) -> None:
     args, wanted = TINY[script]
     if script == "bench_env.py":
         pytest.importorskip("gymnasium", reason="the env extra: pip install -e '.[test]'")
-    if script == "bench_mcp.py":
+    if script == "bench_mcp_transports.py":
+        pytest.importorskip("gymnasium", reason="the env extra: pip install -e '.[test]'")
+    if script in ("bench_mcp.py", "bench_mcp_transports.py"):
         pytest.importorskip("mcp", reason="the MCP SDK is an optional extra: pip install -e '.[test]'")
     command = ["sh", str(BENCH / script), *args] if script.endswith(".sh") else [sys.executable, str(BENCH / script), *args]
     env = dict(os.environ, PYTHON=sys.executable)  # bench_help.sh runs $PYTHON

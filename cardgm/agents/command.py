@@ -29,6 +29,11 @@ def _fail(message: str, code: int = 2) -> None:
 )
 @click.option("--temperature", type=float, help="Sampling temperature for the chat model (the endpoint's default if not given).")
 @click.option("--timeout", type=float, default=120.0, show_default=True, help="Seconds to wait for each answer from the endpoint.")
+@click.option(
+    "--retries", type=click.IntRange(0), default=2, show_default=True,
+    help="Times to try a request again that the endpoint answers 408, 409, 429 or 5xx, or that cannot connect; "
+    "each waits what its Retry-After asks (up to 300 s), else 1 s doubled each time.",
+)
 @click.option("-c", "--card", "cards", multiple=True, metavar="CARD", help="A card to play (repeatable; every card by default).")
 @click.option("-n", "--runs", type=click.IntRange(1), default=5, show_default=True, help="Runs of each card.")
 @click.option(
@@ -52,6 +57,7 @@ def eval_command(
     api_key_env: str,
     temperature: float | None,
     timeout: float,
+    retries: int,
     cards: tuple[str, ...],
     runs: int,
     first: int,
@@ -69,10 +75,15 @@ def eval_command(
     Or give --url and --model for a chat model behind an OpenAI-compatible endpoint: it is shown
     the card first, as a player pastes it, then plays by replying to each of cardgm's replies.
 
-    Reported per card: the mean score, the best score each deal allows (exact search), score
-    over best, messages read as nothing (asked back or answered, no move), structured moves
-    refused as illegal, turns, tokens where the endpoint reports usage, and the ends. Progress
-    goes to stderr.
+    Reported per card: the mean score and its 95% interval, the best score each deal allows
+    (exact search), score over best, messages read as nothing (asked back or answered, no move),
+    structured moves refused as illegal, turns, tokens where the endpoint reports usage, and the
+    ends. --json adds what a paper cites: cardgm's version, the card texts' SHA-256, the agent or
+    model and endpoint, the date, each run's deal seed, runs asked and finished, and per card the
+    mean, sd and 95% interval of score and of score over best. Progress goes to stderr.
+
+    The exit status is 1 when any run ended on the agent's error (each is named on stderr) or
+    the endpoint failed and the evaluation stopped; the runs finished are still reported.
 
     \b
     Examples:
@@ -101,19 +112,22 @@ def eval_command(
         except ImportError:
             _fail("--plot needs matplotlib, which is not installed: pip install 'cardgm[plot]'")
 
+    who: dict[str, object]
     if agent is not None:
         try:
             factory = load_agent(agent)
         except AgentError as exc:
             _fail(str(exc))
+        who = {"agent": agent}
     else:
         from cardgm.agents.chat import ChatClient, ChatPlayer
 
         key = os.environ.get(api_key_env)
         if api_key_env != DEFAULT_KEY_ENV and not key:
             _fail(f"--api-key-env {api_key_env}: that variable is not set")
-        client = ChatClient(url or "", model or "", api_key=key, timeout=timeout, temperature=temperature)
+        client = ChatClient(url or "", model or "", api_key=key, timeout=timeout, temperature=temperature, retries=retries)
         factory = lambda card: ChatPlayer(client, card)  # noqa: E731
+        who = {"model": model, "endpoint": client.endpoint, "temperature": temperature}
 
     chosen = []
     for name in cards or with_moves():
@@ -129,9 +143,11 @@ def eval_command(
         stopped = None
     except EvalStopped as exc:
         results, stopped = exc.results, str(exc)
+    settings = {"runs": runs, "first": first, "printed": printed, "max_turns": max_turns, "best": not no_best, "retries": retries}
     if results:
         if as_json:
-            click.echo(json.dumps(report_json(results), indent=2))
+            asked = {c.game_id: runs for c in chosen}
+            click.echo(json.dumps(report_json(results, agent=who, asked=asked, stopped=stopped, settings=settings), indent=2))
         else:
             from cardgm.agents.evaluate import summarize
 
@@ -141,5 +157,10 @@ def eval_command(
 
             plot(results, plot_path)
             click.echo(f"plot: {plot_path}", err=True)
+    erred = [r for r in results if r.error]
+    for r in erred:
+        click.echo(f"cardgm: the agent erred on {r.title}, deal {r.deal}: {r.error}", err=True)
     if stopped:
-        _fail(f"the evaluation stopped: {stopped}", code=1)
+        _fail(f"the evaluation stopped after {len(results)} of {runs * len(chosen)} runs: {stopped}", code=1)
+    if erred:
+        _fail(f"{len(erred)} of {len(results)} runs ended on the agent's error (listed above)", code=1)

@@ -15,11 +15,19 @@ Run i of a card is deal `first + i` (deal.py), so two agents meet the same tapes
 `printed=True` plays the card as printed every run. A run ends at the card's end, or is cut
 after `max_turns` messages (end "capped", score 0), or stops on an agent's error (end "error").
 A chat endpoint that fails after its retries stops the whole evaluation (`EvalStopped`).
+
+`report_json` is the record a paper can cite: cardgm's version, each card's version and the
+SHA-256 of its text, the agent (or model and endpoint), the date, every run with its deal and the
+seed it was dealt from, the runs asked for and finished (and why the evaluation stopped, if it
+did), the runs that erred, and per card the mean, standard deviation and 95% interval (Student's
+t) of the score and of score over best.
 """
 
 from __future__ import annotations
 
+import hashlib
 import inspect
+import math
 import os
 import statistics
 import sys
@@ -94,7 +102,7 @@ def wants_moves(player: Player) -> bool:
 class RunResult:
     card: str  # the game id
     title: str
-    deal: str  # "{id}:{version}:{n}" or "printed"
+    deal: str  # "{id}:{version}:{n}" or "printed": the seed the deal's tape (or sealed berth) is drawn from
     end: str  # the card's end id, or "capped" / "error"
     score: int  # the card's score; 0 for a run that did not end
     best: int | None  # the best score this deal allows (None: not worked out)
@@ -215,6 +223,44 @@ def evaluate(
 # -- the report -------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Spread:
+    """A sample's mean, standard deviation (n - 1) and 95% interval for its mean (Student's t;
+    a sample of one has no spread, and its interval is the one value)."""
+
+    n: int
+    mean: float
+    sd: float
+    low: float
+    high: float
+
+    @classmethod
+    def of(cls, xs: list[float]) -> Spread | None:
+        if not xs:
+            return None
+        mean = statistics.fmean(xs)
+        sd = statistics.stdev(xs) if len(xs) > 1 else 0.0
+        half = t95(len(xs) - 1) * sd / math.sqrt(len(xs)) if len(xs) > 1 else 0.0
+        return cls(len(xs), mean, sd, mean - half, mean + half)
+
+
+# Student's t, two-sided 95% (the 0.975 quantile), by degrees of freedom; past 30 the next lower
+# tabulated value is used (a slightly wider interval, never a narrower one).
+_T95 = {
+    1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262, 10: 2.228,
+    11: 2.201, 12: 2.179, 13: 2.160, 14: 2.145, 15: 2.131, 16: 2.120, 17: 2.110, 18: 2.101, 19: 2.093, 20: 2.086,
+    21: 2.080, 22: 2.074, 23: 2.069, 24: 2.064, 25: 2.060, 26: 2.056, 27: 2.052, 28: 2.048, 29: 2.045, 30: 2.042,
+    40: 2.021, 60: 2.000, 120: 1.980,
+}
+
+
+def t95(df: int) -> float:
+    """>>> t95(9), t95(45), t95(10_000)
+    (2.262, 2.021, 1.98)
+    """
+    return _T95[max(k for k in _T95 if k <= df)] if df >= 1 else math.inf
+
+
 @dataclass
 class CardSummary:
     card: str
@@ -230,6 +276,9 @@ class CardSummary:
     prompt_tokens: int | None
     completion_tokens: int | None
     ends: dict[str, int] = field(default_factory=dict)
+    score: Spread | None = None  # mean, sd and 95% interval of the score
+    score_over_best: Spread | None = None  # the same of score over best (runs whose best is known)
+    errors: int = 0  # runs that ended on the agent's error
 
 
 def summarize(results: list[RunResult]) -> list[CardSummary]:
@@ -257,6 +306,9 @@ def summarize(results: list[RunResult]) -> list[CardSummary]:
                 prompt_tokens=sum(prompt) if prompt else None,
                 completion_tokens=sum(completion) if completion else None,
                 ends=dict(Counter(r.end for r in rs).most_common()),
+                score=Spread.of([float(r.score) for r in rs]),
+                score_over_best=Spread.of(ratios),
+                errors=sum(r.error is not None for r in rs),
             )
         )
     return out
@@ -264,7 +316,7 @@ def summarize(results: list[RunResult]) -> list[CardSummary]:
 
 def table(summaries: list[CardSummary]) -> str:
     """The report as a plain text table, one row per card."""
-    head = ("card", "runs", "score", "best", "score/best", "read as nothing", "illegal", "turns", "tokens in/out", "ends")
+    head = ("card", "runs", "score", "95% interval", "best", "score/best", "read as nothing", "illegal", "turns", "tokens in/out", "ends")
     rows = [head]
     for s in summaries:
         tokens = "-" if s.prompt_tokens is None and s.completion_tokens is None else f"{s.prompt_tokens or 0:,}/{s.completion_tokens or 0:,}"
@@ -273,6 +325,7 @@ def table(summaries: list[CardSummary]) -> str:
                 s.title,
                 str(s.runs),
                 f"{s.mean_score:.1f}",
+                "-" if s.score is None or s.runs < 2 else f"{s.score.low:.1f} to {s.score.high:.1f}",
                 "-" if s.mean_best is None else f"{s.mean_best:.1f}",
                 "-" if s.mean_score_over_best is None else f"{s.mean_score_over_best:.2f}",
                 f"{s.nothing}/{s.messages}",
@@ -292,30 +345,76 @@ def table(summaries: list[CardSummary]) -> str:
     return "\n".join(lines)
 
 
-def report_json(results: list[RunResult]) -> dict[str, Any]:
-    return {"runs": [r.as_json() for r in results], "cards": [asdict(s) for s in summarize(results)]}
+def report_json(
+    results: list[RunResult],
+    *,
+    agent: dict[str, Any] | None = None,
+    asked: dict[str, int] | None = None,
+    stopped: str | None = None,
+    settings: dict[str, Any] | None = None,
+    date: str | None = None,
+) -> dict[str, Any]:
+    """The evaluation as one JSON object a paper can cite (see the module doc). `agent`: what
+    played ({"agent": "module:attr"}, or {"model": …, "endpoint": …}); `asked`: runs asked per
+    card; `stopped`: why the evaluation stopped short, if it did; `settings`: the options it ran
+    with; `date`: ISO 8601, UTC (now, if not given)."""
+    from datetime import UTC, datetime
+
+    from cardgm import __version__, games
+    from cardgm.card import load_card
+
+    asked = asked or dict(Counter(r.card for r in results))
+    cards = {}
+    for game_id in asked:
+        card = load_card(game_id)
+        cards[game_id] = {
+            "title": card.title,
+            "version": card.version,
+            "sha256": hashlib.sha256(games.card_text(game_id).encode("utf-8")).hexdigest(),
+        }
+    errors = [{"card": r.card, "deal": r.deal, "error": r.error} for r in results if r.error]
+    return {
+        "cardgm": __version__,
+        "date": date or datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "agent": agent or {},
+        "settings": settings or {},
+        "card_texts": cards,
+        "runs_asked": sum(asked.values()),
+        "runs_finished": len(results),
+        "stopped": stopped,
+        "errors": errors,
+        "interval": "95%, Student's t on the runs of each card (the mean's interval; sd with n - 1)",
+        "runs": [r.as_json() for r in results],
+        "cards": [asdict(s) for s in summarize(results)],
+    }
 
 
 def plot(results: list[RunResult], path: str) -> None:
-    """Each card's runs, score over best (score alone where no best was worked out), to `path`.
-    Needs matplotlib (ImportError otherwise)."""
+    """Each card's runs, score against the best the deal allowed (one panel a card; runs whose
+    best was not worked out at best 0), the line where score equals best, to `path`. Needs
+    matplotlib (ImportError otherwise)."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     summaries = summarize(results)
-    # Wide enough for the title even with one card.
-    fig, ax = plt.subplots(figsize=(max(4.6, 1.8 + 1.6 * len(summaries)), 3.6))
-    for x, s in enumerate(summaries):
+    fig, axes = plt.subplots(1, len(summaries), figsize=(max(4.6, 3.4 * len(summaries)), 3.8), squeeze=False)
+    for ax, s in zip(axes[0], summaries):
         rs = [r for r in results if r.card == s.card]
-        ys = [r.score_over_best if r.score_over_best is not None else r.score / 100 for r in rs]
-        ax.bar(x, statistics.fmean(ys), color="#9db4c8", width=0.6)
-        ax.scatter([x + (k - (len(ys) - 1) / 2) * 0.4 / max(1, len(ys)) for k in range(len(ys))], ys, color="#1f3b57", s=12, zorder=3)
-    ax.set_xticks(range(len(summaries)), [s.title for s in summaries])
-    ax.set_ylim(-0.03, 1.05)  # a run at 0 shows whole
-    ax.set_ylabel("score over best")
-    ax.set_title("cardgm eval: each run, and the mean")
+        xs = [r.best if r.best is not None else 0 for r in rs]
+        ys = [r.score for r in rs]
+        top = max([*xs, *ys, 1])
+        ax.plot([0, top], [0, top], color="#9db4c8", lw=1, zorder=1, label="score = best")
+        ax.scatter(xs, ys, color="#1f3b57", s=14, zorder=3, label="a run")
+        ax.set_xlim(-0.03 * top, top * 1.05)
+        ax.set_ylim(-0.03 * top, top * 1.05)  # a run at 0 shows whole
+        ax.set_xlabel("best the deal allows")
+        ax.set_ylabel("score")
+        spread = f" (score/best {s.mean_score_over_best:.2f})" if s.mean_score_over_best is not None else ""
+        ax.set_title(f"{s.title}{spread}", fontsize=10)
+    axes[0][0].legend(loc="upper left", fontsize=8, frameon=False)
+    fig.suptitle("cardgm eval: each run's score against its deal's best", fontsize=10)
     fig.tight_layout()
     fig.savefig(path, dpi=120)
     plt.close(fig)

@@ -18,14 +18,23 @@ def _fail(message: str) -> NoReturn:
     sys.exit(2)
 
 
-@click.command("mcp", short_help="An MCP server on stdio: chat AIs play the cards with cardgm as referee.")
+@click.command("mcp", short_help="An MCP server (stdio, or HTTP): chat AIs play the cards with cardgm as referee.")
 @click.option(
     "--database", "database", metavar="URL|FILE",
     help="Where runs are kept: a SQLite file or a database URL (default $CARDGM_DATABASE_URL, else the "
     "SQLite file in your data folder that `cardgm serve` uses too).",
 )
+@click.option(
+    "--http", "http", metavar="HOST:PORT",
+    help="Serve streamable HTTP at http://HOST:PORT/mcp instead of stdio, for a client that reaches tools over the network.",
+)
+@click.option(
+    "--token", metavar="TOKEN",
+    help="With --http: the token a client must send (Authorization: Bearer TOKEN, or the address /mcp/TOKEN); "
+    "default $CARDGM_MCP_TOKEN. Needed on any address but loopback.",
+)
 @click.option("--verbose", "-v", is_flag=True, help="Log each refused call on stderr (a chat client shows it in its server log).")
-def mcp_command(database: str | None, verbose: bool) -> None:
+def mcp_command(database: str | None, http: str | None, token: str | None, verbose: bool) -> None:
     """Serve the Model Context Protocol on stdin and stdout, for a chat AI (Claude Desktop, any
     MCP client) to play the cards with cardgm as the exact game master: the AI tells the story,
     cardgm keeps every rule, roll, count and score.
@@ -38,6 +47,10 @@ def mcp_command(database: str | None, verbose: bool) -> None:
     Every run is kept in the runs database after every move, the one `cardgm serve` uses: a
     run_id continues a run from another chat or another client. A sealed DEADRECKONING berth is
     drawn per run and stays in the database until the duel ends.
+
+    With --http HOST:PORT it serves the same tools over streamable HTTP at /mcp, for a chat AI
+    that reaches its tools over the network (a remote connector); `cardgm serve` serves the same
+    endpoint beside the site. Off loopback it needs a token (--token or $CARDGM_MCP_TOKEN).
     """
     try:
         from cardgm.mcp.server import build_server
@@ -48,10 +61,22 @@ def mcp_command(database: str | None, verbose: bool) -> None:
 
     from cardgm.store import StoreError, open_store
 
+    address = _address(http) if http is not None else None
+    if address is not None:
+        from cardgm.mcp.http import LOOPBACK, TOKEN_ENV
+
+        token = token or os.environ.get(TOKEN_ENV) or None
+        if token is None and address[0] not in LOOPBACK:
+            _fail(f"--http {http} serves anyone who can reach that address: give --token TOKEN (or set ${TOKEN_ENV})")
+    elif token is not None:
+        _fail("--token is for --http: a stdio server is started by its own client")
     try:
         store = open_store(database)
     except StoreError as exc:
         _fail(str(exc))
+    if address is not None:
+        _serve_http(store, address, token, verbose)
+        return
     if sys.stdin.isatty():
         # A person ran it by hand: say what it is waiting for (on stderr: stdout is the protocol's).
         click.echo(
@@ -63,6 +88,42 @@ def mcp_command(database: str | None, verbose: bool) -> None:
     signal.signal(signal.SIGINT, _stop)
     try:
         server.run("stdio")
+    finally:
+        store.dispose()
+
+
+def _address(text: str) -> tuple[str, int]:
+    host, sep, port = text.rpartition(":")
+    host = host.strip("[]")
+    if not sep or not host or not port.isdigit() or not 0 <= int(port) <= 65535:
+        _fail(f"--http {text}: give HOST:PORT, e.g. 127.0.0.1:8765")
+    return host, int(port)
+
+
+def _serve_http(store: Any, address: tuple[str, int], token: str | None, verbose: bool) -> None:
+    import socket
+
+    import uvicorn
+
+    from cardgm.mcp.http import PATH, http_app
+
+    host, port = address
+    try:
+        with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+            probe.bind((host, port))
+            port = probe.getsockname()[1]
+    except OSError as exc:
+        _fail(f"cannot listen on {host}:{port}: {exc.strerror}")
+    app = http_app(store, token=token, host=host, log_level="INFO" if verbose else "WARNING")
+    shown = f"[{host}]" if ":" in host else host
+    click.echo(
+        f"cardgm mcp: serving MCP (streamable HTTP) at http://{shown}:{port}{PATH}"
+        + (" (token required)" if token else " (no token: loopback only)")
+        + f". Runs kept in {store.describe()}. Ctrl-C stops it.",
+        err=True,
+    )
+    try:
+        uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False, timeout_graceful_shutdown=5)
     finally:
         store.dispose()
 

@@ -7,7 +7,9 @@ per card, on the official Python SDK (`mcp`, major version 2: `MCPServer`).
 A refused call is a tool error (`is_error`) whose text is cardgm's reason: the card's own
 `refusal` for a move it does not allow, the store's for a message it will not read. The model
 reads it and corrects itself. Every result is a JSON object, given both as `structured_content`
-and as its JSON text (for clients that read only text).
+and as its compact JSON text (for clients that read only text); each tool declares its
+`outputSchema` (tools.py's result types) and the SDK checks every result against it. An unknown
+prompt or resource is answered with a one-line protocol error, logged as one line.
 """
 
 # No `from __future__ import annotations`: the SDK reads each tool's parameters from its
@@ -18,11 +20,12 @@ import json
 import random
 from typing import Annotated, Any
 
+from mcp import MCPError
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.mcpserver.prompts.base import Prompt
 from mcp.server.mcpserver.resources.types import FunctionResource
-from mcp_types import CallToolResult, TextContent, ToolAnnotations
+from mcp_types import INVALID_PARAMS, CallToolResult, TextContent, ToolAnnotations
 from pydantic import Field, WithJsonSchema
 
 from cardgm import __version__, games
@@ -30,7 +33,7 @@ from cardgm.save import BEGIN, END
 from cardgm.store import Store
 
 from . import prompts
-from .tools import ToolRefusal, Tools, card_uri, move_schema, prompt_name
+from .tools import CardList, LegalMoves, ReplyResult, ToolRefusal, Tools, card_uri, move_schema, prompt_name
 
 __all__ = ["INSTRUCTIONS", "build_server"]
 
@@ -45,11 +48,36 @@ the card's reason: read it, then ask the player or choose again. Never invent a 
 number cardgm did not give."""
 
 RunId = Annotated[str, Field(description="The run_id start_run or resume_run returned.")]
+# Each tool's result, declared as its outputSchema (and checked against it by the SDK).
+Reply = Annotated[CallToolResult, ReplyResult]
+Cards = Annotated[CallToolResult, CardList]
+Legal = Annotated[CallToolResult, LegalMoves]
 
 
 def _result(data: dict[str, Any]) -> CallToolResult:
-    text = json.dumps(data, ensure_ascii=False, indent=1)
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
+
+
+class Server(MCPServer):
+    """The SDK's server, answering a prompt it does not have (or arguments it cannot take) with a
+    one-line protocol error: the SDK's own answer is logged with a whole traceback."""
+
+    async def get_prompt(self, name: str, arguments: dict[str, Any] | None = None, context: Any = None) -> Any:
+        if self._prompt_manager.get_prompt(name) is None:
+            known = ", ".join(p.name for p in self._prompt_manager.list_prompts())
+            raise MCPError(code=INVALID_PARAMS, message=f"No prompt is called {name!r}; the prompts are {known}.")
+        try:
+            return await super().get_prompt(name, arguments, context)
+        except MCPError:
+            raise
+        except Exception as exc:  # arguments the prompt does not take: the SDK says which
+            raise MCPError(code=INVALID_PARAMS, message=f"Prompt {name!r}: {_line(exc)}") from None
+
+
+def _line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
 
 
 def _call(fn: Any, *args: Any) -> CallToolResult:
@@ -63,7 +91,7 @@ def build_server(store: Store, *, rng: random.Random | None = None, log_level: s
     """The server over `store` (its runs, and where new ones go). `rng` draws hidden setups
     (None: the system's secure randomness)."""
     tools = Tools(store, rng=rng)
-    server: MCPServer = MCPServer(
+    server: MCPServer = Server(
         "cardgm", title="cardgm", version=__version__, instructions=INSTRUCTIONS, log_level=log_level,  # type: ignore[arg-type]
     )
     ids = list(games.ids())
@@ -77,7 +105,7 @@ def build_server(store: Store, *, rng: random.Random | None = None, log_level: s
         Field(description="One move, exactly as legal_moves lists it under 'move' (the schema of each card's moves)."),
     ]
 
-    def list_cards() -> CallToolResult:
+    def list_cards() -> Cards:
         """The cards cardgm plays: each one's game id (what start_run takes), title, version,
         whether each run draws a sealed hidden setup, whether it has structured moves, and the
         resource and prompt that go with it."""
@@ -87,7 +115,7 @@ def build_server(store: Store, *, rng: random.Random | None = None, log_level: s
         card: CardName,
         name: Annotated[str | None, Field(description="The player's name for the epilogue (optional).")] = None,
         options: Annotated[dict[str, Any] | None, Field(description="The game's own options, rarely needed (e.g. a stated limit).")] = None,
-    ) -> CallToolResult:
+    ) -> Reply:
         """Start a new run of a card. Returns its run_id and the opening reply (prose, LEDGER).
         A card with a hidden setup (a sealed berth) gets a fresh one, drawn and kept by cardgm;
         the opening reads out its seal, and nothing shows it before the end."""
@@ -96,18 +124,18 @@ def build_server(store: Store, *, rng: random.Random | None = None, log_level: s
     def send_message(
         run_id: RunId,
         message: Annotated[str, Field(description="The player's own words, as they typed them.")],
-    ) -> CallToolResult:
+    ) -> Reply:
         """Send the player's words and get cardgm's reply: prose, the LEDGER line (show it
         exactly), whether the game ended, and then its end, score and RESULT line. A message
         cardgm cannot read is answered by the card with what it needs; nothing is invented."""
         return _call(tools.send_message, run_id, message)
 
-    def legal_moves(run_id: RunId) -> CallToolResult:
+    def legal_moves(run_id: RunId) -> Legal:
         """The moves the card allows at this moment, each as the JSON play_move takes ('move')
         and as the words a player would type ('words'). Empty once the game has ended."""
         return _call(tools.legal_moves, run_id)
 
-    def play_move(run_id: RunId, move: Move) -> CallToolResult:
+    def play_move(run_id: RunId, move: Move) -> Reply:
         """Play one exact move (one of legal_moves, or any move the schema allows): cardgm sends
         it as the player's words (first declining with "no" a question the last reply left
         waiting, if that question would take the words otherwise), answers a confirm line it
@@ -116,7 +144,7 @@ def build_server(store: Store, *, rng: random.Random | None = None, log_level: s
         error with the card's reason, and nothing is played."""
         return _call(tools.play_move, run_id, move)
 
-    def save_run(run_id: RunId) -> CallToolResult:
+    def save_run(run_id: RunId) -> Reply:
         """The card's SAVE block for where the run stands (as the card prints it on "save"). Give
         it to the player unchanged; the run_id also continues the run from any chat."""
         return _call(tools.save_run, run_id)
@@ -128,12 +156,12 @@ def build_server(store: Store, *, rng: random.Random | None = None, log_level: s
             Field(description="For a card with a sealed setup: the text of the reveal file the saved run played, if the player has it (you will then see it)."),
         ] = None,
         name: Annotated[str | None, Field(description="The player's name for the epilogue (optional).")] = None,
-    ) -> CallToolResult:
+    ) -> Reply:
         """Start a new run from a SAVE block (the card is the one it names). Returns the new
         run_id and the resumed reply; a block the card cannot resume is an error saying why."""
         return _call(tools.resume_run, save, reveal, name)
 
-    def show_run(run_id: RunId) -> CallToolResult:
+    def show_run(run_id: RunId) -> Reply:
         """Where a run stands: its card, status, LEDGER and last reply. Use it to take up a run
         in a new chat, or when the player asks where things stand."""
         return _call(tools.show_run, run_id)

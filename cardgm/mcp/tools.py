@@ -7,8 +7,10 @@ the run's play token, and any client holding it plays the same run. A hidden set
 berth) is drawn through the registry, written only to the store, and shown by nothing here
 before the run ends; after the end, a result carries its reveal file so the seal can be checked.
 
-A reply object is `Reply.as_json()` (README: the --json contract) with `run_id`, `card` and
-`title` added; a structured move's result also lists the words `sent`.
+A reply object is `Reply.as_json()` (README: the --json contract) without `prose` (the reply's
+`text` holds it, with the closing lines), with `run_id`, `card` and `title` added; a structured
+move's result also lists the words `sent`. `OUTPUT` holds each tool's result schema, which the
+server declares as the tool's `outputSchema`.
 """
 
 from __future__ import annotations
@@ -17,7 +19,11 @@ import random
 from dataclasses import dataclass, field
 from functools import cache
 from types import ModuleType
-from typing import Any
+from typing import Any, NotRequired
+
+# typing_extensions' TypedDict (pydantic, under FastAPI, brings it): on Python 3.11 pydantic reads
+# the result types into the tools' outputSchema only from this one.
+from typing_extensions import TypedDict
 
 from cardgm import games
 from cardgm.card import Card, CardError, load_card
@@ -25,7 +31,71 @@ from cardgm.game import secret_name
 from cardgm.save import BEGIN, find_block, save_game_id
 from cardgm.store import RunNotFound, Store, StoredRun, StoreError, play
 
-__all__ = ["ToolRefusal", "Tools", "move_schema"]
+__all__ = ["CardList", "LegalMoves", "ReplyResult", "ToolRefusal", "Tools", "move_schema"]
+
+
+# -- what each tool returns: the server declares these as the tools' `outputSchema` -------------
+
+
+class CardInfo(TypedDict):
+    card: str  # the game id start_run takes
+    title: str
+    version: str
+    sealed: bool  # each run draws a hidden setup that cardgm keeps until the end
+    tape: str | None  # the printed tape's seed
+    moves: bool  # legal_moves and play_move serve it
+    resource: str
+    prompt: str
+
+
+class CardList(TypedDict):
+    cards: list[CardInfo]
+
+
+class Reveal(TypedDict):
+    name: str  # the reveal file's name, whose SHA-256 the opening read out
+    text: str
+
+
+class ReplyResult(TypedDict):
+    """One reply of cardgm (the `--json` object less `prose`) and where it stands."""
+
+    run_id: str
+    card: str
+    title: str
+    turn: int
+    message: str | None
+    read_as: str
+    command: str | None
+    ledger: str
+    state: dict[str, Any]
+    ended: bool
+    end: str | None
+    score: int | None
+    result: str | None
+    save: str | None
+    text: str  # the whole reply as the player reads it, LEDGER last
+    asked: NotRequired[list[str]]  # play_move: the replies before the last
+    sent: NotRequired[list[str]]  # play_move: the words it played
+    share_id: NotRequired[str]
+    reveal: NotRequired[Reveal]  # a sealed setup, once the run has ended
+    note: NotRequired[str]  # save_run: how this run is taken up again
+    status: NotRequired[str]  # show_run
+    messages: NotRequired[int]  # show_run
+
+
+class LegalMove(TypedDict):
+    move: dict[str, Any]
+    words: str
+
+
+class LegalMoves(TypedDict):
+    run_id: str
+    card: str
+    turn: int
+    ended: bool
+    ledger: str
+    moves: list[LegalMove]
 
 class ToolRefusal(Exception):
     """A call cardgm refuses; the text says why in words a model can act on. Nothing was written."""
@@ -190,14 +260,26 @@ class Tools:
         except (RunNotFound, StoreError) as exc:
             raise self._lost(exc) from None
         out = self._reply(run_id, run, [run.messages[-1].reply])
-        out["note"] = (
-            "cardgm keeps this run after every move: its run_id continues it from any chat or client "
+        note = (
+            f"cardgm keeps this run after every move: its run_id {run_id} continues it from any chat or client "
             "(show_run, then send_message)."
             + (
-                " Its sealed setup stays with cardgm until the end, so this SAVE block resumes it only here, by run_id."
+                " Its sealed setup stays with cardgm until the end and the player holds no file of it, so this "
+                "run is resumed only by its run_id, never by the SAVE block."
                 if run.secret_hidden else " resume_run starts a new run from the SAVE block."
             )
         )
+        out["note"] = note
+        if run.secret_hidden:
+            # The card's own note sends a terminal player to the reveal file they sealed; in a chat
+            # the berth was sealed here and the player has no file, so the way back is the run_id.
+            try:
+                live = play.rebuild(run)
+            except StoreError as exc:
+                raise self._lost(exc) from None
+            card_note = live.game.save_note(live.state)
+            if card_note and card_note in out["text"]:
+                out["text"] = out["text"].replace(card_note, note)
         return out
 
     def show_run(self, run_id: str) -> dict[str, Any]:
@@ -222,12 +304,15 @@ class Tools:
         return run
 
     def _lost(self, exc: Exception) -> ToolRefusal:
+        """The refusal for a run that cannot be had. Never the database's address: the model
+        reads this, and a URL can carry a password."""
         if isinstance(exc, RunNotFound):
             return ToolRefusal(
-                f"No run has that run_id in {self.store.describe()}. Give the run_id exactly as start_run "
-                "returned it, or start a new run."
+                "No run has that run_id. Give the run_id exactly as start_run returned it, or start a new run."
             )
-        return ToolRefusal(_line(exc, "the runs database failed"))
+        if isinstance(exc, play.ReplayMismatch):
+            return ToolRefusal(_line(exc, "this run no longer replays"))
+        return ToolRefusal("cardgm could not use its runs database just now; nothing was played. Try the call again.")
 
     def _moves_of(self, run: StoredRun) -> ModuleType:
         moves = _moves(run.game_id)
@@ -237,7 +322,8 @@ class Tools:
 
     def _reply(self, run_id: str, run: StoredRun, replies: list[dict[str, Any]], *, share: bool = False) -> dict[str, Any]:
         """The last reply with the run's names; `replies` before it (a confirm line) under `asked`."""
-        out: dict[str, Any] = {"run_id": run_id, "card": run.game_id, "title": run.card_title, **replies[-1]}
+        reply = {k: v for k, v in replies[-1].items() if k != "prose"}  # `text` holds it, with the closing lines
+        out: dict[str, Any] = {"run_id": run_id, "card": run.game_id, "title": run.card_title, **reply}
         if len(replies) > 1:
             out["asked"] = [r["text"] for r in replies[:-1]]
         if share:

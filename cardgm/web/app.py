@@ -396,6 +396,9 @@ def create_app(store: Store) -> FastAPI:
     def healthz() -> PlainTextResponse:
         return PlainTextResponse("ok")
 
+    from cardgm.mcp.http import mount as mount_mcp
+
+    mount_mcp(app, store)  # MCP at /mcp on this store, when the SDK is installed (docs/mcp.md)
     return app
 
 

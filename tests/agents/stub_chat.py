@@ -25,12 +25,16 @@ class StubChat:
         status: int | None = None,
         lifetime: float = 30.0,
         max_requests: int = 2000,
+        busy: int = 0,
+        retry_after: str | None = None,
     ) -> None:
         self.answer = answer
         self.key = key
         self.status = status  # answer every request with this HTTP error instead
         self.lifetime = lifetime
         self.max_requests = max_requests
+        self.busy = busy  # answer this many requests 429 first (with `retry_after` as Retry-After)
+        self.retry_after = retry_after
         self.requests: list[dict[str, Any]] = []
         self.headers: list[dict[str, str]] = []
         self._server: HTTPServer | None = None
@@ -55,6 +59,9 @@ class StubChat:
                     return self._send(401, {"error": {"message": "Incorrect API key provided"}})
                 if stub.status is not None:
                     return self._send(stub.status, {"error": {"message": "the stub is down"}})
+                if stub.busy > 0:
+                    stub.busy -= 1
+                    return self._send(429, {"error": {"message": "slow down"}}, stub.retry_after)
                 request = json.loads(body)
                 stub.requests.append(request)
                 content = stub.answer(request["messages"])
@@ -69,9 +76,11 @@ class StubChat:
                 if len(stub.requests) >= stub.max_requests:
                     threading.Thread(target=stub.close, daemon=True).start()
 
-            def _send(self, code: int, data: dict[str, Any]) -> None:
+            def _send(self, code: int, data: dict[str, Any], retry_after: str | None = None) -> None:
                 raw = json.dumps(data).encode("utf-8")
                 self.send_response(code)
+                if retry_after is not None:
+                    self.send_header("Retry-After", retry_after)
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(raw)))
                 self.end_headers()

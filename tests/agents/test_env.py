@@ -181,3 +181,88 @@ def test_replies_fit_the_observation_space() -> None:
             done = terminated or truncated
     assert longest < cenv.MAX_REPLY / 4
     assert re.search(r"RESULT: AIGC\|cattle-trail\|", obs)
+
+
+# -- the structured observation, the masks through gym.make's wrappers, the shaped reward ---------
+
+MOVES_IDS = [cenv.ENV_IDS[g][1] for g in with_moves()]
+
+
+@pytest.mark.parametrize("env_id", MOVES_IDS)
+@pytest.mark.parametrize("reward", ["score", "shaped"])
+def test_the_structured_observation_passes_gymnasiums_checker(env_id: str, reward: str) -> None:
+    env = gym.make(env_id, best=False, obs="structured", reward=reward)
+    assert isinstance(env.observation_space, gym.spaces.Dict)
+    kinds = {type(s) for s in env.observation_space.spaces.values()}
+    assert kinds <= {gym.spaces.Box, gym.spaces.Discrete, gym.spaces.MultiBinary} and gym.spaces.Box in kinds
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        check_env(env.unwrapped)
+    assert not [str(w.message) for w in caught], "the checker warned"
+
+
+@pytest.mark.parametrize("game_id", with_moves())
+def test_masked_random_play_on_the_structured_observation_stays_in_its_space(game_id: str) -> None:
+    """Every observation of whole masked random episodes lies in the space, and says what the
+    LEDGER says (its numbers are the state's own); action_masks() is reached through gym.make's
+    wrappers; the shaped rewards add up to the score plus 100 x the progress made."""
+    env = gym.make(cenv.ENV_IDS[game_id][1], best=False, obs="structured", reward="shaped")
+    moves = env.unwrapped.game_moves
+    rng = np.random.default_rng(3)
+    for episode in range(3):
+        obs, info = env.reset(seed=episode)
+        start = moves.progress(env.unwrapped.session.game, env.unwrapped.session.run.state)
+        total, done = 0.0, False
+        while not done:
+            assert env.observation_space.contains(obs)
+            mask = env.action_masks()  # through Masks, TimeLimit, OrderEnforcing and the checker
+            assert np.array_equal(mask, info["action_mask"])
+            choices = np.flatnonzero(mask)
+            if len(choices) > 1:
+                choices = choices[choices != len(mask) - 1]
+            obs, reward, terminated, truncated, info = env.step(int(rng.choice(choices)))
+            total += float(reward)
+            done = terminated or truncated
+        session = env.unwrapped.session
+        want = moves.observe(session.game, session.run.state)
+        for name, value in want.items():
+            assert np.array_equal(np.asarray(obs[name]).ravel(), np.asarray(value).ravel()), name
+        end = moves.progress(session.game, session.run.state)
+        if terminated:
+            assert total == pytest.approx(info["score"] + 100 * (end - start))
+
+
+def test_the_shot_grid_is_three_planes_of_the_ledgers_grid() -> None:
+    env = gym.make("cardgm/Deadreckoning-moves-v0", best=False, obs="structured")
+    obs, info = env.reset(options={"deal": "printed"})
+    assert obs["grid"].shape == (3, 8, 8) and obs["grid"][0].all() and not obs["grid"][1:].any()
+    universe = env.unwrapped.universe
+    d4 = next(i for i, a in enumerate(universe) if env.unwrapped.moves.to_json(a) == {"move": "fire", "cell": "D4"})
+    obs, *_ = env.step(d4)
+    row, col = 3, 3  # D4: the fourth row, the fourth column
+    assert obs["grid"][0, row, col] == 0 and obs["grid"][1:, row, col].sum() == 1
+    grid = env.unwrapped.session.fields()["grid"]
+    assert obs["grid"][2, row, col] == (grid[row * 8 + col] == "x")
+    assert obs["numbers"].tolist() == [2, 1, int(grid.count("x")), 0]
+
+
+def test_the_text_observation_and_the_score_reward_are_still_the_default() -> None:
+    env = gym.make("cardgm/Becalmed-moves-v0", best=False)
+    obs, info = env.reset(seed=0)
+    assert isinstance(obs, str) and obs.endswith(info["ledger"])
+    obs, reward, *_ = env.step(0)
+    assert reward == 0.0  # no signal before the end unless asked for
+    with pytest.raises(ValueError, match="'text' .* or 'structured'"):
+        gym.make("cardgm/Becalmed-moves-v0", obs="pixels")
+    with pytest.raises(ValueError, match="'score' .* or 'shaped'"):
+        gym.make("cardgm/Becalmed-moves-v0", reward="dense")
+
+
+def test_a_vector_env_reaches_the_masks_through_its_wrappers() -> None:
+    """What sb3-contrib's get_action_masks does on a VecEnv (env_method("action_masks") on each
+    env, which SB3 finds with get_wrapper_attr), done with Gymnasium's own vector env."""
+    envs = gym.vector.SyncVectorEnv([lambda: gym.make("cardgm/Deadreckoning-moves-v0", best=False, obs="structured") for _ in range(2)])
+    envs.reset(seed=0)
+    masks = np.stack(envs.call("action_masks"))
+    assert masks.shape == (2, 65) and masks.all()
+    envs.close()

@@ -118,8 +118,76 @@ def test_load_agent_says_what_is_wrong(spec: str, why: str) -> None:
 def test_the_table_has_a_row_per_card() -> None:
     results = evaluate([DUEL, load_card("becalmed")], load_agent("cardgm.agents.examples:first_move"), runs=1, best=False, progress=None)
     text = table(summarize(results))
-    assert text.splitlines()[0].split()[:4] == ["card", "runs", "score", "best"]
+    assert text.splitlines()[0].split()[:6] == ["card", "runs", "score", "95%", "interval", "best"]
     assert re.search(r"^DEADRECKONING\s+1\s+\d+\.\d", text, re.M) and re.search(r"^BECALMED\s+1 ", text, re.M)
+
+
+# -- the record a paper cites --------------------------------------------------------------------
+
+
+def test_the_json_holds_what_a_paper_cites() -> None:
+    import hashlib
+
+    from cardgm import __version__, games
+
+    result = CliRunner().invoke(main, ["eval", "cardgm.agents.examples:RandomMove", "-c", "deadreckoning", "-n", "3", "--first", "4", "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["cardgm"] == __version__ and re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", report["date"])
+    assert report["agent"] == {"agent": "cardgm.agents.examples:RandomMove"}
+    assert report["card_texts"]["deadreckoning"] == {
+        "title": "DEADRECKONING", "version": DUEL.version, "sha256": hashlib.sha256(games.card_text("deadreckoning").encode()).hexdigest(),
+    }
+    assert (report["runs_asked"], report["runs_finished"], report["stopped"], report["errors"]) == (3, 3, None, [])
+    assert report["settings"]["first"] == 4 and [r["deal"] for r in report["runs"]] == [f"deadreckoning:1.0.0:{n}" for n in (4, 5, 6)]
+    [card] = report["cards"]
+    scores = [r["score"] for r in report["runs"]]
+    assert card["score"]["n"] == 3 and card["score"]["mean"] == pytest.approx(sum(scores) / 3)
+    assert card["score"]["sd"] == pytest.approx(__import__("statistics").stdev(scores))
+    assert card["score"]["low"] <= card["score"]["mean"] <= card["score"]["high"]
+    assert card["score_over_best"]["mean"] == pytest.approx(card["mean_score_over_best"])
+
+
+def test_the_interval_covers_a_fake_agents_known_mean() -> None:
+    """A fake agent whose score is 0 or 100 on a fair coin (its mean is 50): over many
+    evaluations of 12 runs, the 95% interval holds 50 about 95% of the time, and each interval
+    is the t interval of its runs."""
+    import random
+
+    from cardgm.agents.evaluate import RunResult, t95
+
+    rng = random.Random(5)
+    covered = 0
+    trials = 400
+    for _ in range(trials):
+        runs = [RunResult("deadreckoning", "DEADRECKONING", "x", "cleared", rng.choice([0, 100]), 100, 10, 10, 0, 0) for _ in range(12)]
+        [s] = summarize(runs)
+        assert s.score is not None and s.score_over_best is not None
+        assert s.score.high - s.score.mean == pytest.approx(t95(11) * s.score.sd / 12**0.5)
+        assert s.score_over_best.mean == pytest.approx(s.score.mean / 100)
+        covered += s.score.low <= 50 <= s.score.high
+    assert 0.91 <= covered / trials <= 0.99, covered / trials
+
+
+def test_an_agent_that_errs_makes_the_exit_status_one_and_is_named(tmp_path, monkeypatch) -> None:
+    (tmp_path / "flaky_agent.py").write_text(
+        "calls = 0\n"
+        "def play(reply, legal):\n"
+        "    global calls\n"
+        "    calls += 1\n"
+        "    if calls == 2:\n"
+        "        raise KeyError('cell')\n"
+        "    return len(legal) - 1\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.path", list(__import__("sys").path))
+    result = CliRunner().invoke(main, ["eval", "flaky_agent:play", "-c", "deadreckoning", "-n", "3", "--json"])
+    assert result.exit_code == 1
+    assert "the agent erred on DEADRECKONING, deal deadreckoning:1.0.0:1: KeyError: 'cell'" in result.stderr
+    assert result.stderr.strip().splitlines()[-1] == "cardgm: 1 of 3 runs ended on the agent's error (listed above)"
+    report = json.loads(result.stdout)
+    assert report["errors"] == [{"card": "deadreckoning", "deal": "deadreckoning:1.0.0:1", "error": "KeyError: 'cell'"}]
+    assert report["cards"][0]["errors"] == 1 and report["runs_finished"] == 3
 
 
 # -- the command ----------------------------------------------------------------------------------
@@ -200,8 +268,35 @@ def test_a_chat_endpoint_that_fails_stops_the_evaluation_in_one_line(monkeypatch
     with StubChat(fire_in_order, status=503) as stub:
         result = CliRunner().invoke(main, ["eval", "--url", stub.url + "/chat/completions", "--model", "m", "-c", "deadreckoning", "-n", "3"])
     assert result.exit_code == 1
-    assert "the evaluation stopped" in result.stderr and "HTTP 503: the stub is down" in result.stderr
+    assert "the evaluation stopped after 0 of 3 runs" in result.stderr and "HTTP 503 after 3 tries: the stub is down" in result.stderr
     assert waits == [1.0, 2.0]  # two retries, the second after twice the wait
+
+
+def test_retry_after_is_honoured_and_retries_are_counted(monkeypatch) -> None:
+    waits: list[float] = []
+    monkeypatch.setattr(chat, "_sleep", waits.append)
+    with StubChat(fire_in_order, busy=2, retry_after="7") as stub:  # two 429s asking for 7 s, then answers
+        ok = CliRunner().invoke(main, ["eval", "--url", stub.url, "--model", "m", "-c", "deadreckoning", "-n", "1", "--no-best"])
+    assert ok.exit_code == 0, ok.output
+    assert waits == [7.0, 7.0]
+    waits.clear()
+    with StubChat(fire_in_order, busy=5) as stub:  # more 429s than --retries allows, no Retry-After: doubling waits
+        out = CliRunner().invoke(main, ["eval", "--url", stub.url, "--model", "m", "-c", "deadreckoning", "-n", "1", "--retries", "4"])
+    assert out.exit_code == 1 and waits == [1.0, 2.0, 4.0, 8.0] and "HTTP 429 after 5 tries: slow down" in out.stderr
+    waits.clear()
+    with StubChat(fire_in_order, busy=1, retry_after="3600") as stub:  # a wait past the bound is not waited
+        out = CliRunner().invoke(main, ["eval", "--url", stub.url, "--model", "m", "-c", "deadreckoning", "-n", "1"])
+    assert out.exit_code == 1 and waits == [] and "asks to wait 3600 s (Retry-After)" in out.stderr
+
+
+def test_retry_after_reads_seconds_and_http_dates() -> None:
+    from datetime import UTC, datetime
+    from email.utils import format_datetime
+
+    assert chat.retry_after("120") == 120.0 and chat.retry_after(None) is None and chat.retry_after("later") is None
+    when = format_datetime(datetime(2030, 1, 1, 12, 0, 30, tzinfo=UTC), usegmt=True)
+    assert chat.retry_after(when, now=datetime(2030, 1, 1, 12, 0, 0, tzinfo=UTC).timestamp()) == 30.0
+    assert chat.retry_after(when, now=datetime(2031, 1, 1, tzinfo=UTC).timestamp()) == 0.0  # a date gone by: now
 
 
 def test_a_wrong_api_key_is_named_as_the_likely_cause(monkeypatch) -> None:

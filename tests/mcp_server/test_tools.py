@@ -56,6 +56,27 @@ def test_the_tools_each_with_a_description(c: Connected) -> None:
     assert card["enum"] == list(games.ids())
 
 
+def test_every_tool_declares_its_output_schema_and_keeps_to_it(c: Connected) -> None:
+    """An outputSchema on every tool; each result holds its required fields (the SDK checks
+    each result against it too), its text is that object as compact JSON, with no `prose`
+    beside the `text` that holds it."""
+    import jsonschema
+
+    schemas = {t.name: t.output_schema for t in c.list_tools().tools}
+    assert set(schemas) == TOOLS and all(s and s.get("type") == "object" for s in schemas.values())
+    run_id = c.call("start_run", {"card": TAPED[0]})["run_id"]
+    for tool, args in [
+        ("list_cards", {}), ("show_run", {"run_id": run_id}), ("legal_moves", {"run_id": run_id}),
+        ("send_message", {"run_id": run_id, "message": "status"}), ("save_run", {"run_id": run_id}),
+    ]:
+        got = c.raw(tool, args)
+        jsonschema.validate(got.structured_content, schemas[tool])
+        assert got.content[0].text == json.dumps(got.structured_content, ensure_ascii=False, separators=(",", ":"))
+        assert "prose" not in got.structured_content
+    reply = c.call("show_run", {"run_id": run_id})
+    assert len(json.dumps(reply)) < 2 * len(reply["text"]) + 1_500  # the reply, its state, its names; once
+
+
 def test_the_move_schema_is_each_cards_own(c: Connected) -> None:
     move = next(t for t in c.list_tools().tools if t.name == "play_move").input_schema["properties"]["move"]
     own = [moves_of(g).schema() for g in games.ids() if moves_of(g) is not None]
@@ -221,6 +242,10 @@ def test_a_sealed_run_is_saved_and_taken_up_by_its_run_id(c: Connected, store) -
     c.call("send_message", {"run_id": run_id, "message": "fire A1"})
     saved = c.call("save_run", {"run_id": run_id})
     assert saved["save"].startswith(BEGIN) and "stays with cardgm until the end" in saved["note"]
+    # The way back is the run id, never a reveal file the player does not have: the card's own
+    # note (written for a terminal player who sealed the file) gives way to the MCP note.
+    assert saved["note"] in saved["text"] and run_id in saved["text"] and saved["save"] in saved["text"]
+    assert "--sealed" not in saved["text"] and ".md" not in saved["text"] and "cannot be resumed" not in saved["text"]
     # Its own block, sent back into the same run, is known by its mark (ruling 23), not by the
     # berth: it is answered (a run already begun keeps its own LEDGER) and changes nothing.
     again = c.call("send_message", {"run_id": run_id, "message": saved["save"]})
@@ -285,7 +310,9 @@ def test_start_run_errors(c: Connected, store) -> None:
 
 
 def test_send_message_errors(c: Connected, store) -> None:
-    assert "No run has that run_id" in c.error("send_message", {"run_id": "nope", "message": "EASY"})
+    lost = c.error("send_message", {"run_id": "nope", "message": "EASY"})
+    assert "No run has that run_id" in lost
+    assert "sqlite" not in lost and store.describe() not in lost  # the model never sees where runs are kept
     run_id = c.call("start_run", {"card": TAPED[0]})["run_id"]
     assert "That message is empty" in c.error("send_message", {"run_id": run_id, "message": "   "})
     long = c.error("send_message", {"run_id": run_id, "message": "x" * (MAX_MESSAGE + 1)})

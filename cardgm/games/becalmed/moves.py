@@ -180,3 +180,41 @@ def _only(fields: set[str], allowed: set[str], kind: str) -> None:
 def _one_of(name: str, value: Any, options: tuple[str, ...]) -> None:
     if value not in options:
         raise ValueError(f"'{name}' is one of {', '.join(options)}; not {value!r}")
+
+
+# -- the structured observation (cardgm.env's obs="structured") --------------------------------------
+# Each part: ("box", shape, high) of numbers from 0, ("discrete", n), or ("binary", n) flags.
+# From the state the LEDGER prints: nothing here the player does not see.
+
+_SOULS = (".", "!", "s2", "s1", "x")  # on his feet, down, salt-poisoned 2 and 1, dead
+_CANVASES = ("sail", "awning", "down", "lost")
+_PHASES = ("calls", "turtle", "signal", "over")
+
+
+def features(game: Any) -> dict[str, tuple[Any, ...]]:
+    """The LEDGER's numbers (day, westing, water, thirst, flares, tape, SHARKS-n, turn), each
+    soul's state (5 souls x 5 states, one-hot), the canvas, the phase, and the flags SEAMS,
+    BUTCHERING, IN-THE-LANE, PASSED-A-SHIP."""
+    return {
+        "numbers": ("box", (8,), 1000.0),
+        "crew": ("binary", 25),
+        "canvas": ("discrete", len(_CANVASES)),
+        "phase": ("discrete", len(_PHASES)),
+        "flags": ("binary", 4),
+    }
+
+
+def observe(game: Any, state: State) -> dict[str, Any]:
+    return {
+        "numbers": [state.day, state.westing, state.water, state.thirst, state.flares, state.tape, state.sharks, state.turn],
+        "crew": [int(c == s) for c in state.crew for s in _SOULS],
+        "canvas": _CANVASES.index(state.canvas),
+        "phase": _PHASES.index(state.phase),
+        "flags": [int(state.seams), int(state.butchering), int(state.in_lane), int(state.passed_ship)],
+    }
+
+
+def progress(game: Any, state: State) -> float:
+    """How far the voyage has come, 0 to 1 (westing over the 30 the card asks): the potential
+    cardgm.env's shaped reward is made of."""
+    return min(1.0, state.westing / 30)

@@ -257,3 +257,28 @@ def universe(game: Any) -> tuple[Action, ...]:
     """Every move `legal` can list, in a fixed order: 7 orders, TOLL with 4 paces, 3 lodgings, MEAL
     1-12, SHOE, HIRE, SELL 1-13, TRADE 1-4, turn for home."""
     return _UNIVERSE
+
+
+# -- the structured observation (cardgm.env's obs="structured") --------------------------------------
+# Each part: ("box", shape, high) of numbers from 0, ("discrete", n), or ("binary", n) flags.
+
+
+def features(game: Any) -> dict[str, tuple[Any, ...]]:
+    """The LEDGER's numbers (day, mile, head, flesh, meal, silver, wear, spate, tape, turn, those
+    on their feet, hands laid up) and its flags (shod, Bran with the drove)."""
+    return {"numbers": ("box", (12,), 10_000.0), "flags": ("binary", 2)}
+
+
+def observe(game: Any, state: Drove) -> dict[str, Any]:
+    return {
+        "numbers": [
+            state.day, state.mile, state.head, state.flesh, state.meal, state.silver, state.wear,
+            state.spate, state.tape, state.turn, len(state.crew), len(state.laid),
+        ],
+        "flags": [int(state.shod), int(state.bran)],
+    }
+
+
+def progress(game: Any, state: Drove) -> float:
+    """The miles walked toward the tryst at 179: the shaped reward's potential."""
+    return min(1.0, state.mile / 179)

@@ -104,3 +104,34 @@ _UNIVERSE: tuple[Action, ...] = (*(Salvo(c) for c in CELLS), StrikeColours())
 def universe(game: Any) -> tuple[Action, ...]:
     """Every move the duel can ever take: a salvo on each of the 64 cells, then the strike."""
     return _UNIVERSE
+
+
+# -- the structured observation (cardgm.env's obs="structured") --------------------------------------
+# Each part: ("box", shape, high) of numbers from 0, ("discrete", n), or ("binary", n) flags. The
+# shot grid only: the berth is never in a Duel.
+
+_MARKS = (UNFIRED, "o", "x")  # unfired, a miss, a hit
+
+
+def features(game: Any) -> dict[str, tuple[Any, ...]]:
+    """The shot grid as three 8x8 planes (unfired, miss, hit; row 1 first, column A first), the
+    LEDGER's numbers (turn, shots, hits, ships sunk), and whether the colours are struck."""
+    return {
+        "grid": ("box", (len(_MARKS), SIZE, SIZE), 1.0),
+        "numbers": ("box", (4,), 1000.0),
+        "flags": ("binary", 1),
+    }
+
+
+def observe(game: Any, state: Duel) -> dict[str, Any]:
+    planes = [[[int(state.grid[r * SIZE + c] == m) for c in range(SIZE)] for r in range(SIZE)] for m in _MARKS]
+    return {
+        "grid": planes,
+        "numbers": [state.turn, state.shots, state.hits, len(state.sunk)],
+        "flags": [int(state.struck)],
+    }
+
+
+def progress(game: Any, state: Duel) -> float:
+    """The hull cells struck, over the ten the fleet holds: the shaped reward's potential."""
+    return state.hits / 10
