@@ -176,13 +176,14 @@ class Session:
     def answer(self, messages: Iterable[str]) -> None:
         run = self.run
         for message in messages:
-            before = (run.state, run.pending, run.moved, len(run.transcript))
+            before = (run.state, run.pending, run.moved, len(run.transcript), len(run.history))
             try:
                 reply = run.reply(message)
             except KeyboardInterrupt:
                 # Stopped mid-reply: the run is put back as it was before this message.
-                run.state, run.pending, run.moved, kept = before
+                run.state, run.pending, run.moved, kept, ran = before
                 del run.transcript[kept:]
+                del run.history[ran:]
                 raise
             self.emit(reply)
 

@@ -200,7 +200,7 @@ def undo(run: Run, st: Step) -> None:
 
 
 def copy_run(run: Run, state: Any = None) -> Run:
-    return Run(run.game, state=run.state if state is None else state, pending=run.pending, moved=run.moved)
+    return Run(run.game, state=run.state if state is None else state, pending=run.pending, moved=run.moved, history=list(run.history))
 
 
 # -- per-game knowledge: the adapters (each game's `audit` module, named by its registry entry) ----------

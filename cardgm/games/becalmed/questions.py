@@ -343,3 +343,66 @@ def _parts(state: State, calls: R.Calls, tape: tuple[int, ...]) -> str:
     missing = [k for k in R.needs(state) if not getattr(calls, k)]
     tail = f" Name the {' and the '.join(missing)} too, and the whole day is worked out." if missing else ""
     return "Today, " + "; ".join(out) + "." + tail + " Nothing is called."
+
+
+# -- what a call does, by the card's own lines --------------------------------------------------------
+
+CALL_RULES = {
+    "FULL": "FULL pours 4 measures and takes 2 off the day's thirst; too low for FULL and it falls to SHORT.",
+    "SHORT": "SHORT pours 2 measures and takes 1 off the day's thirst; with one measure left it pours that and still counts.",
+    "DRY": "DRY pours nothing and eases nothing; the breaker stays shut.",
+    "SAIL": (
+        "SAIL: she drives, the set +1 and the sky's sail number; in hard weather she runs +5 leagues under a scrap, "
+        "and the canvas is LOST and 4 measures spoiled."
+    ),
+    "AWNING": (
+        "AWNING: shade and a rain-catch (+5 under OVERCAST, +10 in RAIN SQUALLS, +3 on a HEAVY DEW), and it cancels the "
+        "sun line; but the drogue goes out and she makes no way at all, not even the set, and the hands can only BAIL, "
+        "MEND or WATCH."
+    ),
+    "DOWN": "DOWN: the canvas stowed; she makes the set, +1, and the sun line stands. FISH needs the canvas DOWN or LOST.",
+    "ROW": "ROW: +1 league and +1 thirst; it needs three souls on their feet, and never under the awning.",
+    "FISH": (
+        "FISH: with the canvas DOWN or LOST only, never while SHARKS stands; +5 measures on a DEAD CALM, +2 under any "
+        "other sky, and a SHARKS dusk tears the day's fish off the line."
+    ),
+    "BAIL": "BAIL: closes worked SEAMS (tonight's bleed is cancelled) and keeps her dry in a gale with the canvas DOWN.",
+    "MEND": "MEND: Nance only, on her feet, with the canvas LOST only: a day of her hands and it is bent again by dawn.",
+    "WATCH": (
+        "WATCH: somebody sits up all night; it cancels the swell's +1 thirst, stops a man going over the side tonight, and "
+        "is the only thing that puts a soul back on his feet (one, at thirst 3 or lower)."
+    ),
+}
+
+
+def call_rules(state: State, call: str, tape: tuple[int, ...]) -> str:
+    """"what does bail do?": the card's line for the call, then what it would do today."""
+    kind = "issue" if call in ("FULL", "SHORT", "DRY") else "canvas" if call in ("SAIL", "AWNING", "DOWN") else "hands"
+    today = ""
+    if state.phase == "calls" and kind in R.needs(state):
+        calls = R.Calls(**{k: (call if k == kind else None) for k in ("issue", "canvas", "hands")}, day=state.day)
+        bad = R.refusals(state, calls)
+        today = (" Today: " + " ".join(bad.values())) if bad else " " + _parts(state, calls, tape).replace(" Nothing is called.", "")
+        today = today.split(" Name the ")[0].rstrip(".") + "."
+    return f"{CALL_RULES[call]}{today} Nothing is called."
+
+
+def can_we(state: State, calls: R.Calls, tape: tuple[int, ...]) -> str:
+    """"can we fish with the awning up?", "can nance mend the sail?": yes or no by the card's rules
+    for those calls this morning, with the reason; nothing is called."""
+    calls = R.Calls(calls.issue, calls.canvas, calls.hands, state.day)
+    bad = R.refusals(state, calls)
+    named = ", ".join(calls.given())
+    if bad:
+        return f"No: {' '.join(bad.values())} Nothing is called."
+    rules = " ".join(CALL_RULES[c] for c in calls.given()[-1:])
+    return f"Yes, {named} is allowed this morning. {rules} Nothing is called."
+
+
+def give_up(state: State) -> str:
+    """"should I give up?", "if i give up now what do i score": the card's words, and the sum."""
+    return (
+        "That is your call, not mine: say \"let her drive\" and the voyage ends where it stands, given over, "
+        f"and a voyage given over scores 0. Carried to the end it scores by souls ({state.souls()} now) and westing "
+        f"({state.westing}/30). Nothing has changed."
+    )
