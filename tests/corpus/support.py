@@ -189,6 +189,7 @@ def _deadreckoning(r: Reading) -> str:
 def read_row(row: Row) -> tuple[str, Reading]:
     g = game(row.game)
     state = STATES[row.game]()[row.state]
+    state = replace(state, turn=state.turn + 1)  # as the Run counts this reply before reading it
     pending: Reading | None = None
     for earlier in row.before:
         pending = g.read(state, earlier, pending)

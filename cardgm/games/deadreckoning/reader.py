@@ -247,23 +247,31 @@ def _clause_of(low: str, start: int, end: int) -> str:
 
 
 def _casual_save(text: str) -> bool:
-    """"save pls", "can you save the game", "gotta go, save it": a save, with chatter around it."""
-    words = re.findall(r"[a-z']+", text)
+    """"save pls", "save pls, gotta go", "i want to save", "can you save the game": a save, with
+    chatter around it. What follows the word in its own clause tells a save from anything else."""
+    words = re.findall(r"[a-z']+|[,;.!?]", text)
+    if words and words[0] in ("how", "where", "why", "what", "did", "does", "when", "is", "will", "should"):
+        return False
     for k, w in enumerate(words):
         if w not in ("save", "saving", "bank", "pause"):
             continue
-        if k and words[k - 1] in ("don't", "dont", "not", "no", "never", "to", "how", "cant", "can't"):
+        prev = words[max(0, k - 2) : k]
+        if prev and prev[-1] in ("don't", "dont", "not", "no", "never", "how", "cant", "can't"):
             return False
-        if words[0] in ("how", "where", "why", "what", "did", "does", "when"):
+        if prev and prev[-1] == "to" and not (len(prev) > 1 and prev[-2] in ("want", "wanna", "like", "need", "going", "have", "got", "ready")):
             return False
-        after = words[k + 1 : k + 3]
+        after = []
+        for a in words[k + 1 : k + 3]:
+            if a in ",;.!?":
+                break
+            after.append(a)
         return all(a in _SAVE_OBJECTS for a in after)
     return False
 
 
 _SAVE_OBJECTS = frozenset(
     "game it this progress position duel hunt now here pls plz please state run spot place my the our for later "
-    "and quit me up".split()
+    "and quit me up gotta go brb thanks thx quick quickly real".split()
 )
 _GIVE_UP = re.compile(
     r"\b(?:give up|giving up|gave up|surrender|surrendering|resign|concede|throw in the towel|white flag|"
@@ -313,11 +321,97 @@ def _fire(cell: str, note: str = "") -> Reading:
     return Reading(ReadAs.MOVE, text=note, action=Salvo(cell), detail={"topic": "salvo"})
 
 
-def read(state: Duel, message: str, pending: Reading | None, seal: Seal) -> Reading:
+_NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8"}
+_NUM = "|".join(_NUMBER_WORDS)
+# "e six", "G one", "Fire at F-five": a column letter and a row in words. A lower-case "a" is a
+# word ("a two-cell hull") unless a fire word stands before it.
+_WORD_CELL = re.compile(rf"(?<![a-z0-9'])(?:((?:fire|at|on|shoot|salvo|try|hit|target)\s+)([a-h])|([b-hB-H]|A))[\s-]+({_NUM})\b", re.I)
+_WORD_ROW = re.compile(rf"\b(row\s*#?\s*)({_NUM})\b", re.I)
+# "could you please fire at c3?": the order inside a polite wrapper.
+_POLITE = re.compile(
+    r"^\s*(?:(?:could|can|would|will) (?:you|u|ya)|please|pls|kindly)\s+(?:please\s+|pls\s+|kindly\s+|just\s+)?"
+    r"(?=(?:fire|shoot|salvo|try|hit|aim|target|strike|save|bank)\b)",
+    re.I,
+)
+
+
+def plain_words(message: str) -> str:
+    """A message with its cells in words made cells ("e six" → "e6", "row six" → "row 6") and a
+    polite wrapper's question mark dropped ("could you please fire at c3?" → "fire at c3")."""
+    def cell(m: re.Match[str]) -> str:
+        lead = m.group(1) or ""
+        letter = m.group(2) or m.group(3)
+        return f"{lead}{letter}{_NUMBER_WORDS[m.group(4).lower()]}"
+
+    text = _WORD_ROW.sub(lambda m: m.group(1) + _NUMBER_WORDS[m.group(2).lower()], message)
+    text = _WORD_CELL.sub(cell, text)
+    wrapped = _POLITE.match(text)
+    if wrapped is not None:
+        inner = text[wrapped.end() :].rstrip()
+        text = inner[:-1].rstrip() if inner.endswith("?") and inner.count("?") == 1 else inner
+    return text
+
+
+def last_shot(history: tuple[object, ...], state: Duel, *, hit: bool) -> str | None:
+    """The last cell fired in this run (or the last that was a HIT), from the run's own moves."""
+    for action in reversed(history):
+        if isinstance(action, Salvo) and is_cell(action.cell):
+            mark = state.grid[cell_index(action.cell)]
+            if not hit or mark == "x":
+                return action.cell
+    return None
+
+
+_DIRS = {"below": (0, 1), "under": (0, 1), "beneath": (0, 1), "down from": (0, 1), "south of": (0, 1),
+         "above": (0, -1), "over": (0, -1), "up from": (0, -1), "north of": (0, -1),
+         "left of": (-1, 0), "west of": (-1, 0), "right of": (1, 0), "east of": (1, 0)}  # fmt: skip
+_RELATIVE = re.compile(
+    r"\b(below|under|beneath|down from|south of|above|over|up from|north of|left of|west of|right of|east of|"
+    r"next to|beside|adjacent to|around|near|by)\s+(?:the\s+)?(?:(?:my|the|our)\s+)?(last|previous|latest)?\s*"
+    r"(hit|shot|salvo|one|it|that(?: one| hit| shot)?)\b"
+    r"|\b(?:the one|the cell|the square|one)\s+(below|under|above|left|right)\b(?!\s+of\s+[a-h]\d)"
+    r"|\b(next to|beside) (?:it|that)\b",
+    re.I,
+)
+
+
+def relative_cells(state: Duel, message: str, history: tuple[object, ...]) -> tuple[list[str], str] | None:
+    """"the one below my last hit", "next to it": the cells that fit, with what they are next to;
+    None when the message refers to no earlier shot. Only unfired cells on the sea fit."""
+    low = message.lower()
+    m = _RELATIVE.search(low)
+    if m is None:
+        return None
+    word = (m.group(1) or m.group(4) or m.group(5) or "").lower()
+    what = (m.group(3) or "it").lower()
+    hit = "hit" in what  # "my last hit": the last HIT; "it", "that", "my last shot": the last salvo
+    anchor = last_shot(history, state, hit=hit)
+    if anchor is None:
+        return [], "hit" if hit else "shot"
+    col, row = ord(anchor[0]) - 65, int(anchor[1:])
+    steps = [_DIRS[word]] if word in _DIRS else [_DIRS[f"{word} of"]] if f"{word} of" in _DIRS else [(0, -1), (0, 1), (-1, 0), (1, 0)]
+    if word in ("below", "under"):
+        steps = [(0, 1)]
+    cells = []
+    for dc, dr in steps:
+        c, r = col + dc, row + dr
+        if 0 <= c < 8 and 1 <= r <= 8:
+            cell = f"{chr(65 + c)}{r}"
+            if state.grid[cell_index(cell)] == UNFIRED:
+                cells.append(cell)
+    return cells, anchor
+
+
+def read(state: Duel, message: str, pending: Reading | None, seal: Seal, history: tuple[object, ...] = ()) -> Reading:
     """The Reading of one message. Its text has no grid: the game adds the grid to every reply.
     A surrender waiting on its yes is answered by a salvo as plainly as by a no: the reply is the
     salvo, and the colours stay up."""
-    reading = _read(state, message, pending, seal)
+    message = plain_words(message)
+    relative = relative_cells(state, message, history) if not find_cells(message) else None
+    if relative is not None:
+        reading = _relative(state, message, relative)
+    else:
+        reading = _read(state, message, pending, seal)
     if pending is not None and reading.kind is ReadAs.ANSWER and reading.action is None and holds_pending(pending):
         # A question answered while a surrender or a cell waits on its word: the answer, then the
         # question asked above again, so a yes or "the first" still answers it (issue 10).
@@ -325,6 +419,22 @@ def read(state: Duel, message: str, pending: Reading | None, seal: Seal) -> Read
             return reading
         return asked_again(pending, reading.text)
     return reading
+
+
+def _relative(state: Duel, message: str, found: tuple[list[str], str]) -> Reading:
+    """A cell named by where it lies from the last shot or hit: fired when one fits and the words
+    order it; asked about when two or more fit, or when the words only ask."""
+    cells, anchor = found
+    if anchor in ("hit", "shot"):
+        return _ask(f"There is no {anchor} in this run to count from yet. Call the cell itself, as in \"D4\". No salvo fired.", "no-cell")
+    if not cells:
+        return _ask(f"Every cell there beside {anchor} has been fired on already. Call the cell itself. No salvo fired.", "no-cell")
+    text = normalize(message)
+    if len(cells) == 1 and "?" not in text and not _HEDGE.search(text):
+        return _fire(cells[0], f"{cells[0]}, beside {anchor}.")
+    if len(cells) == 1:
+        return _ask(voice.ASK_SAY_FIRE.format(cell=cells[0]), "say-fire", cell=cells[0])
+    return _ask(f"Beside {anchor}: " + voice.ASK_WHICH.format(cells=_or_list(tuple(cells))), "which", cells=tuple(cells))
 
 
 def holds_pending(pending: Reading) -> bool:
@@ -504,7 +614,8 @@ def _tally(state: Duel, text: str) -> str:
     each answered in one line from what the grid and the LEDGER show ("" when none is asked)."""
     said: list[str] = []
     if _TALLY_TURN.search(text):
-        said.append(f"This reply is turn {state.turn + 1}: turn = replies so far, this one included.")
+        # The Run has counted this reply before reading it: the LEDGER below it shows this turn.
+        said.append(f"This reply is turn {state.turn}, as the LEDGER below shows: turn = replies so far, this one included.")
     if _TALLY_MISSES.search(text):
         said.append(f"Misses: {state.shots - state.hits} of {voice.salvos(state.shots)}.")
     if _TALLY_SUNK.search(text):
