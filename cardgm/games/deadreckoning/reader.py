@@ -482,6 +482,10 @@ def _read(state: Duel, message: str, pending: Reading | None, seal: Seal) -> Rea
     if not mentions and _casual_save(text):
         return Reading(ReadAs.COMMAND, command="save")
 
+    early = _asked_first(state, text) if not mentions else None
+    if early is not None:
+        return early
+
     # "I give up" strikes as the card's phrase does; any other surrender is confirmed first (ruling 3).
     if shot.kind == "none" and not mentions and plain_surrender(text):
         return Reading(ReadAs.MOVE, action=StrikeColours(), detail={"topic": "strike"})
@@ -599,10 +603,78 @@ def _question(state: Duel, text: str, seal: Seal, mentions: list[CellMention]) -
     return None
 
 
+_ASKING = re.compile(r"^(?:(?:wait|so|ok|okay|hmm|um|and|but|also|quick question|hey)[\s,]+)*(?:what|whats|what's|how|hows|how's|should|shall|would|could|is|are|do|does|can|which|when|where|tell me|explain|remind me)\b")
+_GIVE_UP_ASKED = re.compile(
+    r"\b(?:should|shall|would|could|is it worth|worth it to|what if|what happens if|if)\b.{0,30}\b(?:give up|giving up|strike|surrender|quit|resign|concede)\b"
+    r"|\b(?:give up|strike|surrender|quit)\b.{0,40}\b(?:what|score|scores|get)\b"
+)
+_SCORE_ASKED = re.compile(r"\bscore\b|\bpoints\b|\bwhat (?:would|will|do|does) i (?:get|make)\b")
+_LEGEND = re.compile(
+    r"\b(?:legend|key|symbols?|marks?|dots?)\b|(?:^|\s)(?:the\s+)?['\"`]?(?:x|o|\.)['\"`]?\s+(?:mean|means|stand|is|for)\b|\bmean\b.{0,12}\b(?:x|o)\b"
+)
+_HOW_SAVE = re.compile(r"\bhow\b.{0,20}\b(?:save|saving|resume|resuming|continue|come back|load|pick up|go on later)\b")
+_GLOSSARY = {
+    "salvo": "A salvo is one shot at one cell, called as \"D4\"; each new cell fired is one salvo on the count.",
+    "par": "Par is 10: a flawless hunt with no wasted salvos. A cleared sea scores 100 - (salvos - 10), never below 0.",
+    "berth": "The berth is where the four enemy hulls lie, fixed and sealed before the first shot; it is revealed at the end.",
+    "seal": "",  # the seal has its own answer
+    "hull": "A hull is one enemy ship: a straight line of 2 or 3 cells, across or down, touching no other.",
+    "colours": "Striking your colours is giving up: the duel ends with score 0 and the berth is revealed.",
+}
+_WHAT_IS = re.compile(r"\b(?:what(?:'s| is|s)|whats|define|meaning of)\s+(?:a|an|the)?\s*(salvo|par|berth|hull|colou?rs)\b")
+
+
+def legend() -> str:
+    return "On the shot grid: `.` is a cell not yet fired on, `o` a MISS, `x` a HIT. A sunk ship's cells stay `x`."
+
+
+def score_now(state: Duel) -> str:
+    """"if i give up right now what do i score", "score if my next shot sinks it?": worked from the
+    LEDGER, never from the berth."""
+    left = 10 - state.hits
+    best = min(100, max(0, 100 - (state.shots + left - 10)))
+    return (
+        f"Strike your colours now and you score 0: a surrender is not a completed hunt. Only a cleared sea scores, "
+        f"100 - (salvos - 10). You have fired {voice.salvos(state.shots)} with {state.hits} of the ten hull cells hit; "
+        f"{left} still to find, so the best left to you is {best}, if every salvo from here is a HIT. "
+        "A sunk ship on its own scores nothing until the sea is clear."
+    )
+
+
+def _asked_first(state: Duel, text: str) -> Reading | None:
+    """A question about giving up, the score, the grid's marks, saving or a word of the card, with no
+    cell named: answered before any surrender word is taken as one (nothing moves)."""
+    asks = "?" in text or bool(_ASKING.match(text)) or bool(re.match(r"if\b.*\b(?:what|how much|how many)\b", text))
+    if not asks or any(re.search(rf"\b{n.lower()}s?\b", text) for n in SHIP_NAMES):
+        return None  # a ship named is the sealed names' own answer
+    if HULL_WORDS.search(text) and SPECIFIC.search(text):
+        return None  # a hull's length or lie: refused in character below
+    if _GIVE_UP_ASKED.search(text):
+        return _answer("That is yours to decide. " + score_now(state) + ' Say "I strike my colours" to give up.', "give-up-asked")
+    if _SCORE_ASKED.search(text) and re.search(r"\b(?:if|next|now|would|sink|sinks|clear|cleared|end(?:ed)?)\b", text):
+        return _answer(score_now(state), "score")
+    if _LEGEND.search(text) and not SEAL_WORDS.search(text):
+        return _answer(legend(), "legend")
+    if _HOW_SAVE.search(text):
+        return _answer(voice.HOW_TO_SAVE, "how-to-save")
+    m = _WHAT_IS.search(text)
+    if m and _GLOSSARY.get(m.group(1).replace("colors", "colours"), ""):
+        return _answer(_GLOSSARY[m.group(1).replace("colors", "colours")], "glossary")
+    tally = _tally(state, text)
+    if tally:
+        return _answer(tally, "status")
+    return None
+
+
 # The counts the player may ask for by name, all read off the shot grid and the LEDGER.
-TALLY = re.compile(r"\b(?:what turn|which turn|how many turns|turn is it|misses|how many (?:miss|missed)|afloat|left to sink)\b")
+TALLY = re.compile(
+    r"\b(?:what turn|which turn|how many turns|turn is it|misses|how many (?:miss|missed)|how many did i miss|afloat|left to sink|"
+    r"shots so far|shots fired|how many (?:shots|salvos|hits)|salvos so far)\b"
+)
 _TALLY_TURN = re.compile(r"\b(?:what turn|which turn|how many turns|turn is it|turn number|turn are we)\b")
-_TALLY_MISSES = re.compile(r"\b(?:misses|how many (?:miss|missed|splashes|waters?))\b")
+_TALLY_MISSES = re.compile(r"\b(?:misses|missed|how many (?:miss|missed|splashes|waters?)|did i miss)\b")
+_TALLY_SHOTS = re.compile(r"\b(?:shots?|salvos?)\b(?: so far| fired| have i| did i|\s*\??$)|\bhow many (?:shots|salvos)\b|^shots\b")
+_TALLY_HITS = re.compile(r"\bhow many hits\b|\bhits so far\b|^hits\b")
 _TALLY_SUNK = re.compile(
     r"\b(?:sunk|sink|sank|afloat|left to sink|(?:ships?|hulls?|boats?) (?:are |is )?(?:left|remaining|to go|still (?:up|out there|afloat)))\b"
 )
@@ -613,6 +685,10 @@ def _tally(state: Duel, text: str) -> str:
     """"what turn is it?", "how many misses?", "which ships are sunk?", "how many cells left?":
     each answered in one line from what the grid and the LEDGER show ("" when none is asked)."""
     said: list[str] = []
+    if _TALLY_SHOTS.search(text) and not _TALLY_MISSES.search(text):
+        said.append(f"Salvos fired: {state.shots}. Hits: {state.hits}. The LEDGER's shots:{state.shots} counts each new cell once.")
+    elif _TALLY_HITS.search(text):
+        said.append(f"Hits: {state.hits} of the ten hull cells, from {voice.salvos(state.shots)}.")
     if _TALLY_TURN.search(text):
         # The Run has counted this reply before reading it: the LEDGER below it shows this turn.
         said.append(f"This reply is turn {state.turn}, as the LEDGER below shows: turn = replies so far, this one included.")

@@ -265,6 +265,11 @@ ANSWER_FLEET = (
     "cells; each hull a straight line, across or down; no two touching, not even at a corner. The "
     "rest is yours to read."
 )
+HOW_TO_SAVE = (
+    'Say "save" and the SAVE block is printed with the shot grid. To resume, start a new run '
+    "(cardgm play deadreckoning) and paste the block as its first message, or keep it in a file and "
+    "run cardgm play deadreckoning --resume FILE; in a chat, paste the full cartridge, then the block."
+)
 ANSWER_HELP = (
     'Call a cell to fire: "D4", "fire H1" or "salvo C7", a column A-H and a row 1-8. Each new cell '
     'is a HIT or a MISS; a ship is SUNK when her last cell is struck. Say "save" to bank your '
