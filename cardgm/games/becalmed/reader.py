@@ -422,7 +422,7 @@ def _signal(state: State, text: str, tape: tuple[int, ...], note: str, toks: tup
 # Words a question may open with before its question word: "wait what does bail do", "so how far…".
 _FILLER = frozenset("wait hmm hm so ok okay oh um uh and but btw sorry quick question hey also just well right erm ah".split())
 _ABOUT_CALL = re.compile(
-    r" (?:what (?:does|do|is|s|are)|whats|how (?:does|do)|explain|remind me|define|meaning of|tell me about|rules? (?:for|on))(?: |$)"
+    r" (?:what (?:does|do|is|s|are)|whats|how (?:does|do|much|many)|explain|remind me|define|meaning of|tell me about|rules? (?:for|on)|cost|costs)(?: |$)"
 )
 _ABOUT_CALL_NOT = re.compile(r" (?:what if|what happens|what would|what will|if we|if i|today s|tonight) ")
 
