@@ -624,6 +624,10 @@ _GLOSSARY = {
 _WHAT_IS = re.compile(r"\b(?:what(?:'s| is|s)|whats|define|meaning of)\s+(?:a|an|the)?\s*(salvo|par|berth|hull|colou?rs)\b")
 
 
+_MEANS = re.compile(r"\b(salvo|par|berth|hull|colou?rs)\b.{0,12}\bmean")
+_TALLY_TOTAL = re.compile(r"\bhow many (?:hull |ship |enemy )?(?:cells|squares) (?:are there|in all|in total|total|altogether)|\bhow many hits do (?:i|we) need\b")
+
+
 def legend() -> str:
     return "On the shot grid: `.` is a cell not yet fired on, `o` a MISS, `x` a HIT. A sunk ship's cells stay `x`."
 
@@ -651,13 +655,17 @@ def _asked_first(state: Duel, text: str) -> Reading | None:
         return None  # a hull's length or lie: refused in character below
     if _GIVE_UP_ASKED.search(text):
         return _answer("That is yours to decide. " + score_now(state) + ' Say "I strike my colours" to give up.', "give-up-asked")
-    if _SCORE_ASKED.search(text) and re.search(r"\b(?:if|next|now|would|sink|sinks|clear|cleared|end(?:ed)?)\b", text):
+    if re.search(r"\bpar\b", text):
+        return _answer(_GLOSSARY["par"], "glossary")
+    if _TALLY_TOTAL.search(text):
+        return _answer(f"Ten cells in all, 10 hull cells in four ships; the sea is cleared when all ten are hit. You have hit {state.hits}.", "fleet")
+    if _SCORE_ASKED.search(text) and re.search(r"\b(?:if|next|now|would|sink|sinks|clear|cleared|end(?:ed)?|best|still|most|max|can i get)\b", text):
         return _answer(score_now(state), "score")
     if _LEGEND.search(text) and not SEAL_WORDS.search(text):
         return _answer(legend(), "legend")
     if _HOW_SAVE.search(text):
         return _answer(voice.HOW_TO_SAVE, "how-to-save")
-    m = _WHAT_IS.search(text)
+    m = _WHAT_IS.search(text) or _MEANS.search(text)
     if m and _GLOSSARY.get(m.group(1).replace("colors", "colours"), ""):
         return _answer(_GLOSSARY[m.group(1).replace("colors", "colours")], "glossary")
     tally = _tally(state, text)
