@@ -323,3 +323,29 @@ def score_if_sold(state: Drove) -> str:
         f"Sold at the tryst at HEAD {state.head} and FLESH {state.flesh}: {state.head} × ({state.flesh} + 4) ÷ 6{laid} = "
         f"{max(1, min(100, raw))}. Turned home now, it scores 0."
     )
+
+
+# PACE and the crossings' orders, in the card's words, for "what does push do?".
+ORDER_TEXT = {
+    "EASY": "EASY — 8 miles, +3 to the value, FLESH +1.",
+    "STEADY": "STEADY — 12 miles; it costs no flesh.",
+    "PUSH": "PUSH — 16 miles, −4 to the value, FLESH −1, WEAR +1; it saves a whole day only on the pass and the moss.",
+    "REST": "REST — no miles, no band: FLESH +1, WEAR −1.",
+    "ONE BOAT": "ONE BOAT — 2 silver: the value as it stands.",
+    "TWO BOATS": "TWO BOATS — 4 silver: +4 to the value.",
+    "FORD": "FORD — −3 to the value per SPATE as the Ledger stood at dawn.",
+    "TOLL": "TOLL — 1 silver per 10 head or part: cross, then march the strath from mile 119 at the pace named, or REST at 119.",
+}
+SAVE_HOW = (
+    "Say \"save\" between days and the SAVE block is printed. To resume, paste it as the first message of a new run "
+    "(cardgm play cattle-trail), or keep it in a file and run cardgm play cattle-trail --resume FILE; in a chat, start a "
+    "NEW chat and paste the full card and the save."
+)
+
+
+def answer_crew_need(state: Drove) -> str:
+    need = rules.crew_needed(state.head)
+    return (
+        f"The herd needs one on their feet per 20 head or part: {need} for {state.head} head. On their feet: "
+        f"{', '.join(state.crew)} ({len(state.crew)}); Bran counts, and is never laid up. Each one short strays a beast a day."
+    )

@@ -544,7 +544,7 @@ def _keep_pending(game: Any, state: Drove, message: str, pending: Reading | None
 # Words a question may open with before its question word ("wait what does…", "so how far…").
 _LEAD_IN = re.compile(r"^(?:(?:wait|hmm+|so|ok|okay|oh|um|and|but|also|hey|quick question|sorry|right|well)\b[\s,.!-]*)+")
 _ASKS = re.compile(
-    r"^(?:what|whats|what's|how|hows|how's|why|when|where|which|who|tell me|explain|remind me|is|are|can|could|should|shall|would|will|do|does|did)\b"
+    r"^(?:if\b.*\b(?:what|how)\b|what|whats|what's|how|hows|how's|why|when|where|which|who|tell me|explain|remind me|is|are|can|could|should|shall|would|will|do|does|did)\b"
 )
 _PRICE = re.compile(r"\bhow much (?:is|are|does|do|for|will|would|to)\b(?!.{0,20}\b(?:have|left|got|hold|holds)\b)|\bprices?\b|\bcosts?\b|\bget for\b|\bworth\b|\bwhat(?:'s| is|s)? the toll\b|\bhow many silver\b")
 _FAR = re.compile(r"\bhow far\b|\bhow many miles\b|\bdistance\b|\bmiles (?:to|from|till|until)\b")
@@ -572,7 +572,23 @@ def _asked(game: Any, state: Drove, message: str, parsed: Parsed, p: Plan) -> Re
         message = rest
     lines: list[str] = list(p.remarks)
     kinds = set(p.orders) | {e.kind for e in parsed.errands}
-    if _GIVE_UP_ASKED.search(low):
+    about = _ABOUT_ORDER.search(low)
+    if re.search(r"\bhow\b.{0,20}\b(?:save|saving|resume|resuming|load|come back|continue later)\b", low):
+        lines.append(questions.SAVE_HOW)
+    elif re.search(r"\bhow (?:do (?:i|we)|to) play\b|\bhow does (?:this|the game) work\b|\bhow do (?:i|we) (?:give|make) (?:an )?orders?\b", low):
+        lines.append(HELP)
+    elif re.search(r"\b(?:hands?|crew|drovers?|people)\b", low) and re.search(r"\bneeds?\b", low):
+        lines.append(questions.answer_crew_need(state))
+    elif about is not None and p.orders == () and _order_named(about.group(1)) is not None:
+        order = _order_named(about.group(1))
+        assert order is not None
+        lines.append(questions.ORDER_TEXT[order] + (f" At {state.head} head: {rules.toll(state)} silver." if order == "TOLL" else ""))
+        said = _what_if(game, state, order) if order in _allowed(state) else ""
+        if said:
+            lines.append(f"Today: {said}")
+    elif (biz := _ABOUT_BUSINESS.search(low)) is not None:
+        lines.append(questions.answer_prices(state, {biz.group(1).upper()}, low))
+    elif _GIVE_UP_ASKED.search(low):
         lines.append(questions.GIVE_UP)
         if _SCORE_ASKED.search(low):
             lines.append(questions.score_if_sold(state))
@@ -582,7 +598,6 @@ def _asked(game: Any, state: Drove, message: str, parsed: Parsed, p: Plan) -> Re
         lines.append(questions.answer_distance(state, low))
     elif (
         _PRICE.search(low)
-        and not (parsed.errands and all(e.kind in ("ROOF", "PARK", "SHOE", "HIRE") for e in parsed.errands))  # their confirm line prices them (ruling 33)
         and questions.answer_prices(state, kinds, low)
     ):
         lines.append(questions.answer_prices(state, kinds, low))
@@ -648,6 +663,17 @@ def casual_save(message: str) -> bool:
             after.append(a)
         return all(a in _SAVE_OBJECTS for a in after)
     return False
+
+
+_ABOUT_ORDER = re.compile(r"\b(?:what does|what do|what is|what's|whats|explain|define)\s+(?:a\s+|the\s+)?(easy|steady|push|rest|one boat|two boats)\b(?:\s+(?:do|does|mean|cost))?\s*\??$")
+
+
+_ABOUT_BUSINESS = re.compile(r"\b(?:what does|what do|what is|what's|whats|explain)\s+(?:a\s+|the\s+)?(roof|park|shoe|hire|meal|sell|trade)\b(?:\s+(?:do|does|mean|get us|give us))?\s*\??$")
+
+
+def _order_named(word: str) -> str | None:
+    return {"easy": "EASY", "steady": "STEADY", "push": "PUSH", "rest": "REST", "one boat": "ONE BOAT",
+            "two boats": "TWO BOATS", "ford": "FORD", "toll": "TOLL"}.get(word)  # fmt: skip
 
 
 _ONE_OR_TWO = re.compile(r"\bone boat\b.{0,12}\b(?:or|vs|versus)\b\s*(?:two|2|both)\b", re.I)
