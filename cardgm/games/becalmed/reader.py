@@ -159,6 +159,9 @@ _POLITE = re.compile(
 )
 
 
+_YOURS_AT_DUSK = "That call is yours, and nothing is decided for you. Nothing has changed."
+
+
 def last_calls(history: tuple[object, ...]) -> R.Calls | None:
     """The last day's calls that ran in this run, if any."""
     for action in reversed(history):
@@ -235,10 +238,21 @@ def read(
             return replace(limit, text="The calls in that message are not taken with a limit: give them again on their own.")
         return limit
 
+    words = text.replace("?", " ").split()
+    lead = _lead_in(words) if words else 0
+    asks = bool(words) and (words[lead] in QUESTION_WORDS or tuple(words[lead : lead + 2]) in _REQUESTS)
+    if state.phase in ("turtle", "signal") and asks and bare not in YES:
+        # "should we burn both?", "should we take her?": a question, answered; the dusk still waits
+        advice = words[lead] in ("should", "shall") or bool(_ADVICE.search(text))
+        return _answered(state, tape, _YOURS_AT_DUSK if advice else (_question_answer(state, toks, tape) or _YOURS_AT_DUSK))
     if state.phase == "turtle":
         return _turtle(state, text, tape, drive_note, toks)
     if state.phase == "signal":
         return _signal(state, text, tape, drive_note, toks)
+    if asks and "yesterday" in words and _SAME_ASKED.search(text):
+        last = last_calls(history)
+        told = f"Yesterday's calls: {', '.join(last.given())}." if last else "No calls have run in this run yet."
+        return _answered(state, tape, f"{told} Nothing has changed.")
     base, said = _referred(state, text, history)
     if said:
         if base is None:

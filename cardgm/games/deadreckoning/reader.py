@@ -325,7 +325,7 @@ _NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
 _NUM = "|".join(_NUMBER_WORDS)
 # "e six", "G one", "Fire at F-five": a column letter and a row in words. A lower-case "a" is a
 # word ("a two-cell hull") unless a fire word stands before it.
-_WORD_CELL = re.compile(rf"(?<![a-z0-9'])(?:((?:fire|at|on|shoot|salvo|try|hit|target)\s+)([a-h])|([b-hB-H]|A))[\s-]+({_NUM})\b", re.I)
+_WORD_CELL = re.compile(rf"(?<![A-Za-z0-9'])(?:((?i:fire|at|on|shoot|salvo|try|hit|target)\s+)([a-hA-H])|([b-hB-H]|A))[\s-]+((?i:{_NUM}))\b")
 _WORD_ROW = re.compile(rf"\b(row\s*#?\s*)({_NUM})\b", re.I)
 # "could you please fire at c3?": the order inside a polite wrapper.
 _POLITE = re.compile(
@@ -384,7 +384,8 @@ def relative_cells(state: Duel, message: str, history: tuple[object, ...]) -> tu
         return None
     word = (m.group(1) or m.group(4) or m.group(5) or "").lower()
     what = (m.group(3) or "it").lower()
-    hit = "hit" in what  # "my last hit": the last HIT; "it", "that", "my last shot": the last salvo
+    # "my last hit": the last HIT; "it", "that", "my last shot": the last salvo
+    hit = "hit" in what or bool(re.search(r"\blast hit\b", low))
     anchor = last_shot(history, state, hit=hit)
     if anchor is None:
         return [], "hit" if hit else "shot"
