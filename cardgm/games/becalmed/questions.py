@@ -227,14 +227,15 @@ TERMS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("rain squalls", "squalls", "squall"), "RAIN SQUALLS (16–18 at dawn): Sail +3, no sun; an awning catches +10."),
     (("hard weather", "gale", "storm"), "HARD WEATHER (19–20 at dawn): no sail number, no sun, +1 thirst; the day's westing is HARD WEATHER's line and nothing else."),
 )
+_DEFINING = frozenset("what what's whats how explain mean means does do define get gets".split())
 _TIMES = frozenset("today today's tomorrow tomorrows tomorrow's tonight tonight's day tape position forecast when next".split())
 
 
 def answer_term(state: State, words: list[str]) -> str | None:
     """"what is a dead calm", "what does heavy dew do", "what do we get from a turtle": the card's
     line for a sky, a sea or a flag, with the flag's count where it stands now."""
-    if any(w in _TIMES for w in words):
-        return None
+    if any(w in _TIMES for w in words) or "any" in words or not any(w in _DEFINING for w in words):
+        return None  # "any sharks?" asks about now (the flags), not what SHARKS means
     text = " " + " ".join(words) + " "
     for keys, line in TERMS:
         if any(f" {k} " in text for k in keys):

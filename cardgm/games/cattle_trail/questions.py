@@ -289,7 +289,7 @@ def answer_prices(state: Drove, kinds: set[str], low: str) -> str:
     said: list[str] = []
     toll = rules.toll(state)
     if "TOLL" in kinds or re.search(r"\btoll\b", low):
-        said.append(f"The toll at the bridge is {toll} silver for {state.head} head: 1 silver per 10 head or part, no part toll, no credit.")
+        said.append(f"The toll is {toll} silver at HEAD {state.head}: 1 silver per 10 head or part, at the bridge; no part toll, no credit.")
     if "SELL" in kinds or "TRADE" in kinds or re.search(r"\bsell\w*\b", low):
         said.append("SELL is 3 silver a beast, at the Smiddy and the town; TRADE n sells n and buys MEAL 3n as far as the bag goes.")
     if "MEAL" in kinds or re.search(r"\b(?:meal|oats|oatmeal|food)\b", low):
@@ -303,7 +303,7 @@ def answer_prices(state: Drove, kinds: set[str], low: str) -> str:
     if "HIRE" in kinds or re.search(r"\bhire\w*\b", low):
         said.append("HIRE is 4 silver at the Smiddy or the town: Hector, then Morag.")
     if re.search(r"\bboats?\b", low) or kinds & {"ONE BOAT", "TWO BOATS"}:
-        said.append("At the Kyle ONE BOAT is 2 silver (the value as it stands) and TWO BOATS 4 silver (+4 to the value).")
+        said.append("At the Kyle: ONE BOAT 2 silver (the value as it stands), TWO BOATS 4 silver (+4 to the value).")
     if not said:
         return ""
     return " ".join(said) + f" You have {state.silver} silver."

@@ -659,7 +659,7 @@ def _asked_first(state: Duel, text: str) -> Reading | None:
     if re.search(r"\bpar\b", text):
         return _answer(_GLOSSARY["par"], "glossary")
     if _TALLY_TOTAL.search(text):
-        return _answer(f"Ten cells in all, 10 hull cells in four ships; the sea is cleared when all ten are hit. You have hit {state.hits}.", "fleet")
+        return _answer(f"Ten cells in all; the sea is cleared when all ten are hit, and you have hit {state.hits}. {voice.ANSWER_FLEET}", "fleet")
     if _SCORE_ASKED.search(text) and re.search(r"\b(?:if|next|now|would|sink|sinks|clear|cleared|end(?:ed)?|best|still|most|max|can i get)\b", text):
         return _answer(score_now(state), "score")
     if _LEGEND.search(text) and not SEAL_WORDS.search(text):
@@ -697,7 +697,7 @@ def _tally(state: Duel, text: str) -> str:
     if _TALLY_SHOTS.search(text) and not _TALLY_MISSES.search(text):
         said.append(f"Salvos fired: {state.shots}. Hits: {state.hits}. The LEDGER's shots:{state.shots} counts each new cell once.")
     elif _TALLY_HITS.search(text):
-        said.append(f"Hits: {state.hits} of the ten hull cells, from {voice.salvos(state.shots)}.")
+        said.append(f"Hits: {state.hits}. That is {state.hits} of the ten hull cells, from {voice.salvos(state.shots)}.")
     if _TALLY_TURN.search(text):
         # The Run has counted this reply before reading it: the LEDGER below it shows this turn.
         said.append(f"This reply is turn {state.turn}, as the LEDGER below shows: turn = replies so far, this one included.")
