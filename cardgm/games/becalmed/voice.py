@@ -180,6 +180,13 @@ def opening(state: State, value: int) -> str:
         "The tape is printed for anyone to read, and it will not change: read the whole fortnight now if you like; it puts no more water in the breaker. "
         "Say \"let her drive\" at any point and the voyage ends where it stands."
     )
+    if state.stop_day is not None:
+        tape += f" You have set a stop: the voyage ends, given over, at the end of day {state.stop_day}."
+    else:
+        tape += (
+            " A limit you state is kept: deaths told in one plain line, or a stop at a day you name "
+            "(\"stop at day 10\", or cardgm play becalmed --stop-day 10)."
+        )
     return "\n\n".join([intro, tape, morning(state, value)])
 
 
