@@ -279,7 +279,8 @@ class Session:
             self.out.write(json.dumps(obj, ensure_ascii=False) + "\n")
         elif block is not None or why is not None:
             parts = [p for p in (why, block, note) if p]
-            self.out.write("\n" + "\n\n".join(parts) + "\n")
+            text = "\n\n".join(parts)
+            self.out.write("\n" + (wrap_prose(text, self.width) if self.width else text) + "\n")
         self.out.flush()
 
     def asking_first(self) -> str | None:
