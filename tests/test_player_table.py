@@ -21,7 +21,6 @@ import pytest
 
 from cardgm import games
 from cardgm.card import load_card
-from cardgm.game import ReadAs
 from cardgm.run import Run
 from cardgm.terminal import wrap_prose
 
@@ -242,7 +241,7 @@ def _pty_play(width: int, messages: list[str]) -> tuple[int, str]:
         for message in messages:
             replies = seen.count(b"[L] ")
             os.write(master, message.encode() + b"\r")
-            until(lambda out: out.count(b"[L] ") > replies and out.rstrip().endswith(b">"))
+            until(lambda out, replies=replies: out.count(b"[L] ") > replies and out.rstrip().endswith(b">"))
         os.write(master, b"\x03")
         until(lambda out: b"-----END AIGC SAVE-----" in out and out.endswith(b"\n") and proc.poll() is not None, 90)
         code = proc.wait(timeout=90)

@@ -197,7 +197,8 @@ SAVE_HOW = (
 _TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("save", ("save", "saving", "resume", "resuming", "load", "continue later")),
     ("help", ("help", "commands", "instructions", "how do i play", "how to play", "what can i say", "what do i do")),
-    ("crew", ("crew", "who", "what order", "thirst take", "printed order", "who's", "whos", "down", "dead", "alive", "sick", "nance", "carrick", "pruett", "ockle",
+    ("crew", ("crew", "who", "what order", "thirst take", "printed order",
+              "who's", "whos", "down", "dead", "alive", "sick", "nance", "carrick", "pruett", "ockle",
               "everyone", "everybody", "anyone", "men", "souls", "hands ok", "salt")),
     ("days", ("day", "days", "fortnight", "how long", "time left")),
     ("westing", ("westing", "far", "distance", "coast", "land", "beach", "leagues", "where are we", "lane", "progress")),
@@ -211,11 +212,13 @@ _TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 # The card's sky and sea lines and its flags, for "what is a dead calm", "what does heavy dew do".
 TERMS: tuple[tuple[tuple[str, ...], str], ...] = (
-    (("turtle",), "A GREEN TURTLE (a 17 at dusk): the player's call; take her for +6 measures and set BUTCHERING, which spends tomorrow's hands, no hands call asked, and clears at that dusk; or refuse and lose nothing."),
+    (("turtle",), "A GREEN TURTLE (a 17 at dusk): the player's call; take her for +6 measures and set BUTCHERING, which "
+     "spends tomorrow's hands, no hands call asked, and clears at that dusk; or refuse and lose nothing."),
     (("butchering", "butcher"), "BUTCHERING: set when the turtle is taken; it spends tomorrow's hands (no hands call is asked) and clears at that dusk."),
     (("heavy dew", "dew"), "HEAVY DEW (1–3 at dusk): +3 measures if the awning was spread today; without it, nothing."),
     (("seams",), "THE SEAMS WORK (4–6 at dusk): set SEAMS; from the next dusk she bleeds 2 measures a dusk until a whole day of BAIL closes her."),
-    (("sharks", "shark"), "SHARKS (7–9 at dusk): today's fish is torn off the line and no line goes over for three days (SHARKS-3, counted down each dusk); a man who goes over while it stands does not come back."),
+    (("sharks", "shark"), "SHARKS (7–9 at dusk): today's fish is torn off the line and no line goes over for three days "
+     "(SHARKS-3, counted down each dusk); a man who goes over while it stands does not come back."),
     (("swell",), "A SWELL FROM THE SOUTH-WEST (10–11 at dusk): nobody sleeps, +1 thirst unless the hands WATCHED."),
     (("birds",), "BIRDS TO THE WESTWARD (12–13 at dusk): +1 league."),
     (("empty sea",), "AN EMPTY SEA (14–15 at dusk): nothing crosses."),
@@ -225,7 +228,8 @@ TERMS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("steady breeze", "breeze"), "STEADY BREEZE (9–12 at dawn): Sail +3, sun +1."),
     (("overcast",), "OVERCAST (13–15 at dawn): Sail +2, no sun; an awning catches +5."),
     (("rain squalls", "squalls", "squall"), "RAIN SQUALLS (16–18 at dawn): Sail +3, no sun; an awning catches +10."),
-    (("hard weather", "gale", "storm"), "HARD WEATHER (19–20 at dawn): no sail number, no sun, +1 thirst; the day's westing is HARD WEATHER's line and nothing else."),
+    (("hard weather", "gale", "storm"), "HARD WEATHER (19–20 at dawn): no sail number, no sun, +1 thirst; "
+     "the day's westing is HARD WEATHER's line and nothing else."),
 )
 _DEFINING = frozenset("what what's whats how explain mean means does do define get gets".split())
 _TIMES = frozenset("today today's tomorrow tomorrows tomorrow's tonight tonight's day tape position forecast when next".split())

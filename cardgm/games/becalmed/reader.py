@@ -253,11 +253,11 @@ def read(
         last = last_calls(history)
         told = f"Yesterday's calls: {', '.join(last.given())}." if last else "No calls have run in this run yet."
         return _answered(state, tape, f"{told} Nothing has changed.")
-    base, said = _referred(state, text, history)
-    if said:
+    base, back = _referred(state, text, history)
+    if back:
         if base is None:
-            return _ask(state, tape, held, said)
-        drive_note = " ".join(p for p in (drive_note, said) if p)
+            return _ask(state, tape, held, back)
+        drive_note = " ".join(p for p in (drive_note, back) if p)
         held = held.merged(base) if held else base
         return _calls(state, toks, bare, held, tape, drive_note, referred=True)
     return _calls(state, toks, bare, held, tape, drive_note)

@@ -544,9 +544,13 @@ def _keep_pending(game: Any, state: Drove, message: str, pending: Reading | None
 # Words a question may open with before its question word ("wait what does…", "so how far…").
 _LEAD_IN = re.compile(r"^(?:(?:wait|hmm+|so|ok|okay|oh|um|and|but|also|hey|quick question|sorry|right|well)\b[\s,.!-]*)+")
 _ASKS = re.compile(
-    r"^(?:if\b.*\b(?:what|how)\b|what|whats|what's|how|hows|how's|why|when|where|which|who|tell me|explain|remind me|is|are|can|could|should|shall|would|will|do|does|did)\b"
+    r"^(?:if\b.*\b(?:what|how)\b|what|whats|what's|how|hows|how's|why|when|where|which|who|tell me|explain|remind me|"
+    r"is|are|can|could|should|shall|would|will|do|does|did)\b"
 )
-_PRICE = re.compile(r"\bhow much (?:is|are|does|do|for|will|would|to)\b(?!.{0,20}\b(?:have|left|got|hold|holds)\b)|\bprices?\b|\bcosts?\b|\bget for\b|\bworth\b|\bwhat(?:'s| is|s)? the toll\b|\bhow many silver\b")
+_PRICE = re.compile(
+    r"\bhow much (?:is|are|does|do|for|will|would|to)\b(?!.{0,20}\b(?:have|left|got|hold|holds)\b)|"
+    r"\bprices?\b|\bcosts?\b|\bget for\b|\bworth\b|\bwhat(?:'s| is|s)? the toll\b|\bhow many silver\b"
+)
 _FAR = re.compile(r"\bhow far\b|\bhow many miles\b|\bdistance\b|\bmiles (?:to|from|till|until)\b")
 _WORD_ASKED = re.compile(
     r"\b(?:(?:what(?:'s| is|s| are)?|whats)\s+(?:a|an)\s+|define\s+(?:a\s+|an\s+|the\s+)?|meaning of\s+(?:a\s+|the\s+)?|what does\s+(?:a\s+|the\s+)?)(\w+)"
@@ -665,10 +669,16 @@ def casual_save(message: str) -> bool:
     return False
 
 
-_ABOUT_ORDER = re.compile(r"\b(?:what does|what do|what is|what's|whats|explain|define)\s+(?:a\s+|the\s+)?(easy|steady|push|rest|one boat|two boats)\b(?:\s+(?:do|does|mean|cost))?\s*\??$")
+_ABOUT_ORDER = re.compile(
+    r"\b(?:what does|what do|what is|what's|whats|explain|define)\s+(?:a\s+|the\s+)?"
+    r"(easy|steady|push|rest|one boat|two boats)\b(?:\s+(?:do|does|mean|cost))?\s*\??$"
+)
 
 
-_ABOUT_BUSINESS = re.compile(r"\b(?:what does|what do|what is|what's|whats|explain)\s+(?:a\s+|the\s+)?(roof|park|shoe|hire|meal|sell|trade)\b(?:\s+(?:do|does|mean|get us|give us))?\s*\??$")
+_ABOUT_BUSINESS = re.compile(
+    r"\b(?:what does|what do|what is|what's|whats|explain)\s+(?:a\s+|the\s+)?"
+    r"(roof|park|shoe|hire|meal|sell|trade)\b(?:\s+(?:do|does|mean|get us|give us))?\s*\??$"
+)
 
 
 def _order_named(word: str) -> str | None:

@@ -604,7 +604,10 @@ def _question(state: Duel, text: str, seal: Seal, mentions: list[CellMention]) -
     return None
 
 
-_ASKING = re.compile(r"^(?:(?:wait|so|ok|okay|hmm|um|and|but|also|quick question|hey)[\s,]+)*(?:what|whats|what's|how|hows|how's|should|shall|would|could|is|are|do|does|can|which|when|where|tell me|explain|remind me)\b")
+_ASKING = re.compile(
+    r"^(?:(?:wait|so|ok|okay|hmm|um|and|but|also|quick question|hey)[\s,]+)*"
+    r"(?:what|whats|what's|how|hows|how's|should|shall|would|could|is|are|do|does|can|which|when|where|tell me|explain|remind me)\b"
+)
 _GIVE_UP_ASKED = re.compile(
     r"\b(?:should|shall|would|could|is it worth|worth it to|what if|what happens if|if)\b.{0,30}\b(?:give up|giving up|strike|surrender|quit|resign|concede)\b"
     r"|\b(?:give up|strike|surrender|quit)\b.{0,40}\b(?:what|score|scores|get)\b"
@@ -626,7 +629,9 @@ _WHAT_IS = re.compile(r"\b(?:what(?:'s| is|s)|whats|define|meaning of)\s+(?:a|an
 
 
 _MEANS = re.compile(r"\b(salvo|par|berth|hull|colou?rs)\b.{0,12}\bmean")
-_TALLY_TOTAL = re.compile(r"\bhow many (?:hull |ship |enemy )?(?:cells|squares) (?:are there|in all|in total|total|altogether)|\bhow many hits do (?:i|we) need\b")
+_TALLY_TOTAL = re.compile(
+    r"\bhow many (?:hull |ship |enemy )?(?:cells|squares) (?:are there|in all|in total|total|altogether)|\bhow many hits do (?:i|we) need\b"
+)
 
 
 def legend() -> str:
