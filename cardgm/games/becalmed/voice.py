@@ -356,7 +356,7 @@ def narrate(before: State, action: object, events: tuple[Event, ...], after: Sta
             if not ev.take:
                 cur.append("You leave her sleeping, and lose nothing.")
         elif isinstance(ev, R.Water) and ev.amount == 0:
-            cur.append("She ships it green, but the breaker is already empty; nothing is left to spoil.")
+            cur.append("The seas she shipped in today's hard weather find the breaker already empty; nothing is left to spoil.")
         elif isinstance(ev, R.Water):
             cur.append(WATER_WORDS[ev.item].format(measures=measures(abs(ev.amount))) + f"; the breaker holds {ev.water}.")
         elif isinstance(ev, R.Torn):

@@ -624,7 +624,7 @@ def _asked(game: Any, state: Drove, message: str, parsed: Parsed, p: Plan) -> Re
         return decide(game, state, replace(p, hedged=True))  # business in a question: its confirm line states the price (ruling 33)
     else:
         answer = _answer(game, state, message, parsed.toks)
-        if answer:
+        if answer and answer not in lines:  # a remark already said (lost beasts) is said once
             lines.append(answer)
         if ORDERS_ARE_YOURS in " ".join(lines):
             lines.append(f"Day {state.day}'s choices: {choices(state)}.")
