@@ -140,7 +140,7 @@ def _calls_of(chosen: dict[str, W.Mention], day: int) -> R.Calls:
 # Words that refer back to the last calls that ran ("same as yesterday", "same again", "repeat
 # yesterday's orders", "like yesterday but short"): those calls, with what the message changes.
 _SAME = re.compile(
-    r"\b(?:same (?:again|as (?:yesterday|before|last time|last|today)|calls|orders|thing|as we did|plan|drill)|"
+    r"\b(?:same (?:again|as (?:yesterday|before|last time|last|today)|calls|orders|thing|as we did|plan|drill|but|except|only)|"
     r"(?:do|repeat|run) (?:it|that|the same|those|them|what we did|yesterday s (?:calls|orders)?|the (?:last|previous) (?:calls|orders))(?: again)?|"
     r"(?:like|as) yesterday|yesterday s (?:calls|orders)|(?:keep|leave) (?:everything|it all|all|the calls|them) (?:the same|as (?:it is|is|they are|before))|"
     r"ditto|again please|as before)\b"
