@@ -7,15 +7,16 @@ CARD ?= becalmed
 .PHONY: setup play test lint clean
 
 $(BIN)/cardgm: pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
-	touch $@
+	@$(PYTHON) -m venv $(VENV)
+	@# pip and setuptools talk (the editable-install banner) go to a log, shown only if the install fails
+	@$(BIN)/pip install --quiet --upgrade pip > $(VENV)/install.log 2>&1 || (cat $(VENV)/install.log; exit 1)
+	@$(BIN)/pip install --quiet -e '.[test]' >> $(VENV)/install.log 2>&1 || (cat $(VENV)/install.log; exit 1)
+	@touch $@
 
 setup: $(BIN)/cardgm
 
 play: setup
-	$(BIN)/cardgm play $(CARD)
+	@$(BIN)/cardgm play $(CARD)
 
 test: setup
 	$(BIN)/python -m pytest -q

@@ -277,7 +277,7 @@ def play(
     """
     from cardgm import games, save
     from cardgm.run import Run
-    from cardgm.terminal import InputError, Session, is_terminal, is_whole, read_text, text_lines, wants_colour
+    from cardgm.terminal import InputError, Session, is_terminal, is_whole, read_text, terminal_width, text_lines, wants_colour
 
     the_card = _rules_card(card, known_rules=known_rules)
     try:
@@ -326,7 +326,10 @@ def play(
             header["resume"] = block  # so `verify run` replays from where this run began
         logf.write(json.dumps(header) + "\n")
 
-    session = Session(run, as_json=as_json, log=logf, colour=not as_json and wants_colour(sys.stdout))
+    session = Session(
+        run, as_json=as_json, log=logf, colour=not as_json and wants_colour(sys.stdout),
+        width=None if as_json else terminal_width(sys.stdout), stop_at_end=review,
+    )
     try:
         session.emit(first)
         if script is not None:
@@ -426,9 +429,10 @@ def _interactive(session: Any, game_id: str) -> None:
             session.leave(interrupted=False)
             return
         except KeyboardInterrupt:
-            session.leave(interrupted=True)
-            return
+            raise  # play's handler prints the SAVE block and exits 130, as README and --help say
         session.answer([line])
+        if session.stop_at_end and session.run.ended:
+            return  # `--review`: the review follows the RESULT line at once
 
 
 def _history(game_id: str) -> Any:

@@ -176,6 +176,9 @@ class Game(Protocol[S, A]):
         """The state as plain JSON-able fields, for `--json`. Nothing hidden."""
         ...
 
+    # Optional: `read_in_run(state, message, pending, history) -> Reading`, `read` with the actions
+    # the rules ran in this run, oldest first (`history`), for words that refer back to them
+    # ("same as yesterday", "the one below my last hit"). The Run calls it in place of `read`.
     # Optional: `status(state) -> str`, what the card prints every turn besides the LEDGER (a
     # shot grid). The Run adds it to the replies it writes itself (a refused save, after the end).
 

@@ -80,6 +80,9 @@ class Run:
     # A front end's coach (e.g. the hunter's heat map): answers "hint" from the visible state.
     # Injected, so the rules never see an engine and the game layer imports no tool.
     coach: Callable[[Any], str] | None = None
+    # The actions the rules ran in this run, oldest first: what "same as yesterday" or "the one
+    # below my last hit" refers back to. A resume starts it again (the SAVE block holds no calls).
+    history: list[Any] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if self.state is None:
@@ -124,7 +127,7 @@ class Run:
             hint = Reading(ReadAs.ANSWER, text=self.coach(self.state), command="hint")
             return self._finish(message, hint, hint.text)
 
-        reading = self.game.read(self.state, message, self.pending)
+        reading = self._read(message)
         if reading.kind is ReadAs.COMMAND and reading.command == "save":
             save = self.game.save(self.state)
             prose = "\n\n".join(p for p in (reading.text, save, self.game.save_note(self.state)) if p)
@@ -138,9 +141,19 @@ class Run:
             before = self.state
             self.state, events = self.game.apply(before, reading.action)
             self.moved = True
+            self.history.append(reading.action)
             told = self.game.narrate(before, reading.action, events, self.state)
             prose = "\n\n".join(p for p in (reading.text, told) if p)
         return self._finish(message, reading, prose, events)
+
+    def _read(self, message: str) -> Reading:
+        """The game's reading of `message`; a game that reads words referring back to earlier
+        moves ("same as yesterday") is handed this run's history too (`Game.read_in_run`)."""
+        read_in_run = getattr(self.game, "read_in_run", None)
+        if read_in_run is not None:
+            reading: Reading = read_in_run(self.state, message, self.pending, tuple(self.history))
+            return reading
+        return self.game.read(self.state, message, self.pending)
 
     def _finish(self, message: str, reading: Reading, prose: str, events: tuple[Event, ...] = ()) -> Reply:
         self.pending = reading if reading.kind in (ReadAs.ASK, ReadAs.CONFIRM) else None
@@ -177,6 +190,7 @@ class Run:
         self.state = state
         self.moved = True
         self.pending = None
+        self.history = []
         reply = self._compose(message, ReadAs.COMMAND, "resume", self.game.resumed(state), ending=self.game.ending(state))
         self.transcript.append((message, reply))
         return reply
@@ -190,6 +204,7 @@ class Run:
         after, events = self.game.apply(before, action)  # GameError: self is as it was
         self.state = after
         self.moved = True
+        self.history.append(action)
         told = self.game.narrate(before, action, events, after)
         return self._finish(message, Reading(ReadAs.MOVE, action=action), told, events)
 

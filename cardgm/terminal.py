@@ -129,6 +129,40 @@ def paint(text: str, ledger: str, before: str | None) -> str:
     return text[: len(text) - len(ledger)] + marked
 
 
+# -- wrapping: prose fitted to a terminal's width, at word boundaries --------------------------------
+
+_KEEP_WHOLE = ("[L] ", "RESULT: ", "-----BEGIN AIGC SAVE-----")
+
+
+def wrap_prose(text: str, width: int) -> str:
+    """Each long line of prose wrapped at word boundaries to `width` columns. What a program or a
+    player copies stays whole: the LEDGER, the RESULT line, a SAVE block, and any line that opens
+    with spaces (a grid). A word longer than the width stands on its own line, unbroken."""
+    import textwrap
+
+    out: list[str] = []
+    in_save = False
+    for line in text.split("\n"):
+        if line.startswith("-----BEGIN AIGC SAVE-----"):
+            in_save = True
+        if in_save or len(line) <= width or line.startswith(_KEEP_WHOLE) or line[:1].isspace():
+            out.append(line)
+        else:
+            out.extend(textwrap.wrap(line, width, break_long_words=False, break_on_hyphens=False) or [""])
+        if line.startswith("-----END AIGC SAVE-----"):
+            in_save = False
+    return "\n".join(out)
+
+
+def terminal_width(stream: IO[Any]) -> int | None:
+    """The width to wrap prose to: the terminal's columns, or None when `stream` is no terminal."""
+    if not is_terminal(stream):
+        return None
+    import shutil
+
+    return max(20, shutil.get_terminal_size().columns)
+
+
 @dataclass
 class Pause:
     """The last moment of the run a SAVE block could be taken: the block, and the transcript's
@@ -148,6 +182,8 @@ class Session:
     log: TextIO | None = None
     pause: Pause | None = None
     colour: bool = False  # text replies painted for a terminal (never JSON, a pipe or a log)
+    stop_at_end: bool = False  # `--review`: stop reading once the game is over, so the review follows at once
+    width: int | None = None  # prose wrapped to this many columns (a terminal only; never JSON or a pipe)
     _ledger: str | None = None  # the LEDGER last shown, to mark what changed
 
     def emit(self, reply: Reply) -> None:
@@ -155,12 +191,13 @@ class Session:
         if self.log is not None:
             self.log.write(json.dumps(obj, ensure_ascii=False) + "\n")
             self.log.flush()
+        text = wrap_prose(reply.text, self.width) if self.width and not self.as_json else reply.text
         if self.as_json:
             self.out.write(json.dumps(obj, ensure_ascii=False) + "\n")
         elif self.colour:
-            self.out.write(paint(reply.text, reply.ledger, self._ledger) + "\n\n")
+            self.out.write(paint(text, reply.ledger, self._ledger) + "\n\n")
         else:
-            self.out.write(reply.text + "\n\n")
+            self.out.write(text + "\n\n")
         self.out.flush()
         self._ledger = reply.ledger
         self._note_pause()
@@ -176,13 +213,14 @@ class Session:
     def answer(self, messages: Iterable[str]) -> None:
         run = self.run
         for message in messages:
-            before = (run.state, run.pending, run.moved, len(run.transcript))
+            before = (run.state, run.pending, run.moved, len(run.transcript), len(run.history))
             try:
                 reply = run.reply(message)
             except KeyboardInterrupt:
                 # Stopped mid-reply: the run is put back as it was before this message.
-                run.state, run.pending, run.moved, kept = before
+                run.state, run.pending, run.moved, kept, ran = before
                 del run.transcript[kept:]
+                del run.history[ran:]
                 raise
             self.emit(reply)
 
@@ -192,6 +230,8 @@ class Session:
         try:
             for line in lines:
                 self.answer(gather.feed(line))
+                if self.stop_at_end and self.run.ended:
+                    return  # the review follows the RESULT line; nothing after the end is read
         except InputError:
             self.answer(gather.held())  # a message complete before the bad line is answered
             raise
@@ -239,7 +279,8 @@ class Session:
             self.out.write(json.dumps(obj, ensure_ascii=False) + "\n")
         elif block is not None or why is not None:
             parts = [p for p in (why, block, note) if p]
-            self.out.write("\n" + "\n\n".join(parts) + "\n")
+            text = "\n\n".join(parts)
+            self.out.write("\n" + (wrap_prose(text, self.width) if self.width else text) + "\n")
         self.out.flush()
 
     def asking_first(self) -> str | None:

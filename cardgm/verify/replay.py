@@ -250,6 +250,15 @@ def _json_text(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+def _result_game(result: str | None) -> str | None:
+    """The game id a RESULT line names ("RESULT: AIGC|becalmed|…" → "becalmed"), so a log of bare
+    messages checked against its RESULT needs no --card."""
+    if not result:
+        return None
+    parts = result.strip().removeprefix("RESULT:").strip().split("|")
+    return parts[1].strip() or None if len(parts) > 2 and parts[0].strip() == "AIGC" else None
+
+
 def replay(
     log: RunLog,
     card: str | None = None,
@@ -259,7 +268,7 @@ def replay(
 ) -> Verdict:
     """Replay the log's messages on the card and compare with what it recorded and a claimed RESULT.
     `files` overrides a `*_file` option of the log (`verify run --sealed REVEAL`), taken as given."""
-    name = card or log.card
+    name = card or log.card or _result_game(result)
     if not name:
         raise LogError("the log names no card: give it with --card")
     the_card = load_card(name)

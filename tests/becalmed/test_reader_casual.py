@@ -115,7 +115,7 @@ def test_ruling_37_what_ifs_are_worked_on_a_copy_and_read_nothing():
     assert "If FULL, SAIL, ROW today" in reply.text and "westing 5/30" in reply.text and "Nothing is called" in reply.text
     assert run.state.tape == before.tape and run.state.water == before.water and run.state.westing == 0
     r = read(st(), "what if we row?")
-    assert r.kind is ReadAs.ASK and "ROW adds +1 league and +1 thirst" in r.text
+    assert r.kind is ReadAs.ANSWER and "ROW adds +1 league and +1 thirst" in r.text
     r = read(st(), "what if we row?", read(st(), "full, sail"))  # the held calls complete the what-if
     assert "If FULL, SAIL, ROW today" in r.text and calls(r) == ("FULL", "SAIL", None)
 

@@ -335,3 +335,15 @@ def test_ruling_12_a_bail_on_the_night_the_seams_open_closes_them():
     assert not after.seams and after.water == 10 and R.Flag("SEAMS", "closed") in events
     unbailed, _ = day(st(water=10), "DRY", "DOWN", "WATCH", sea=5, rulings=R.Rulings(bail_closes_new_seams=True))
     assert unbailed.seams
+
+
+def test_ruling_42_a_mend_on_the_voyages_last_dusk_leaves_the_canvas_down():
+    # Day 14's dusk ends the voyage (carried off): no dawn follows, and the last LEDGER shows the
+    # canvas as the day's work left it, bent again: canvas:down, not lost.
+    s = st(day=14, westing=10, water=10, canvas="lost")
+    after, events = day(s, "DRY", None, "MEND", sky=9)
+    assert after.end == "carried-off" and after.canvas == "down"
+    assert kinds(events, R.Mended) and "canvas:down" in N.ledger(after)
+    # the same at a stated stop (given over at the end of the day named)
+    after, _ = day(replace(st(day=3, canvas="lost"), stop_day=3), "DRY", None, "MEND", sky=9)
+    assert after.end == "given-over" and "canvas:down" in N.ledger(after)

@@ -72,9 +72,10 @@ def test_ruling_47_a_pending_question_is_never_dropped_without_a_word() -> None:
 
 def test_ruling_48_save_inside_a_message_is_told_and_help_answers() -> None:
     assert summary(reading("shore", "save")) == "command save"
-    for message in ("save pls", "can you save the game"):
-        r = reading("shore", message)
-        assert r.kind is ReadAs.ANSWER and 'send "save" on its own' in r.text
+    for message in ("save pls", "can you save the game", "save pls, gotta go", "i want to save"):
+        assert summary(reading("shore", message)) == "command save", message  # a pause: the SAVE block
+    for message in ("save the beasts from the moss", "how do I save?", "don't save"):
+        assert reading("shore", message).kind is not ReadAs.COMMAND, message
     assert "Each morning, one order" in reading("shore", "help").text
 
 

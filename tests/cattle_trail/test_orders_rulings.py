@@ -73,8 +73,9 @@ def test_ruling_32_meal_needs_buy_get_or_a_number() -> None:
 
 def test_ruling_33_business_counts_in_questions_and_is_refused_where_not_sold() -> None:
     r = reading("inn", "How much is a room?")
-    assert summary(r) == "confirm REST +ROOF"
-    assert "SILVER 20→18" in r.text  # the confirm line states the price
+    assert summary(r) == "answer" and "ROOF is 2 silver" in r.text  # a price asked for is answered
+    r = reading("inn", "A room tonight?")
+    assert summary(r) == "confirm REST +ROOF" and "SILVER 20→18" in r.text  # the confirm line states the price
     r = reading("inn", "SHOE them and go STEADY")
     assert summary(r) == "confirm STEADY" and "not SHOE" in r.text
     assert summary(reading("smiddy", "PARK")) == "ask refused"

@@ -167,7 +167,7 @@ ROWS: list[tuple[str, str, str]] = [
     ("inn", "buy meal and push", "ask how-many MEAL"),
     ("smiddy", "sell some beasts", "ask how-many SELL"),
     ("town", "trade for meal", "ask how-many TRADE"),
-    ("inn", "How much is a room?", "confirm REST +ROOF"),
+    ("inn", "How much is a room?", "answer"),
     # business alone, business with an order
     ("inn", "buy 3 meal", "confirm biz +MEAL3"),
     ("inn", "Get 4 oats", "confirm biz +MEAL4"),

@@ -4,9 +4,10 @@ Each `tests/corpus/<game>.tsv` row is five tab-separated columns:
 
     state    message    reading    card    sure|arguable
 
-- state: a fixture named below, optionally followed by ` > ` and earlier messages (split by
-  ` > `) read in that state first, each one's Reading handed on as the pending question (none of
-  them may move the game);
+- state: a fixture named below, optionally followed by ` + ` and messages played from it first
+  through a Run (each must move the game: the run's history, for "same as yesterday" and "the one
+  below my last hit"), then ` > ` and earlier messages (split by ` > `) read in that state, each
+  one's Reading handed on as the pending question (none of them may move the game);
 - message: the player's words (`\\n` stands for a line break);
 - reading: what it must be read as, summed up by `summary()` for the game, optionally followed
   by ` ~ ` and words that must appear in the reply's text;
@@ -42,6 +43,7 @@ class Row:
     text: str  # words the reply must hold ("" for none)
     card: str
     certainty: str
+    played: tuple[str, ...] = ()  # messages played through a Run first (its history)
 
     @property
     def id(self) -> str:
@@ -57,8 +59,11 @@ def rows(game: str) -> list[Row]:
         assert len(cols) == 5, f"{game}.tsv:{n}: {len(cols)} columns, not 5: {line!r}"
         state, message, reading, card, certainty = cols
         fixture, *before = [x.strip() for x in state.split(" > ")]
+        fixture, *played = [x.strip() for x in fixture.split(" + ")]
         want, _, text = reading.partition(" ~ ")
-        out.append(Row(game, n, fixture, tuple(before), message.replace("\\n", "\n"), want.strip(), text.strip(), card, certainty))
+        out.append(
+            Row(game, n, fixture, tuple(before), message.replace("\\n", "\n"), want.strip(), text.strip(), card, certainty, tuple(played))
+        )
     return out
 
 
@@ -187,13 +192,23 @@ def _deadreckoning(r: Reading) -> str:
 
 
 def read_row(row: Row) -> tuple[str, Reading]:
+    from cardgm.run import Run
+
     g = game(row.game)
     state = STATES[row.game]()[row.state]
+    history: tuple[Any, ...] = ()
+    if row.played:
+        run = Run(g, state=state, moved=True)
+        for said in row.played:
+            reply = run.reply(said)
+            assert reply.action is not None, f"{row.id}: {said!r} does not move the game"
+        state, history = run.state, tuple(run.history)
+    state = replace(state, turn=state.turn + 1)  # as the Run counts this reply before reading it
     pending: Reading | None = None
     for earlier in row.before:
-        pending = g.read(state, earlier, pending)
+        pending = g.read_in_run(state, earlier, pending, history)
         assert not pending.runs, f"{row.id}: the earlier message {earlier!r} moves the game"
         if pending.kind not in (ReadAs.ASK, ReadAs.CONFIRM):
             pending = None
-    reading = g.read(state, row.message, pending)
+    reading = g.read_in_run(state, row.message, pending, history)
     return summary(row.game, reading), reading

@@ -54,7 +54,11 @@ class Becalmed:
         return voice.opening(state, self.tape[state.tape - 1])
 
     def read(self, state: State, message: str, pending: Reading | None) -> Reading:
-        reading = reader.read(state, message, pending, self.tape)
+        return self.read_in_run(state, message, pending, ())
+
+    def read_in_run(self, state: State, message: str, pending: Reading | None, history: tuple[object, ...]) -> Reading:
+        """`read`, with the calls that ran in this run for "same as yesterday"."""
+        reading = reader.read(state, message, pending, self.tape, history)
         if reading.kind is ReadAs.COMMAND and reading.command == "save" and pending is not None:
             # The card's SAVE is "exactly" its fields: calls held for today cannot ride in it.
             held = pending.action

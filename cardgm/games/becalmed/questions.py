@@ -82,7 +82,7 @@ def answer_tape(state: State, words: list[str], tape: tuple[int, ...]) -> str | 
     if (wide or "forecast" in words or " the tape" in f" {text}") and not any(w in ("tomorrow", "tonight", "today") for w in words):
         days = "; ".join(f"day {d} {R.sky(tape[2 * d - 2]).name} / {R.sea(tape[2 * d - 1])}" for d in range(1, DAYS + 1))
         return f"The fortnight, dawn sky / dusk sea: {days}. Today is day {state.day}; {state.tape} values read."
-    if "tomorrow" in words or "tomorrows" in words or "tomorrow's" in words:
+    if "tomorrow" in words or "tomorrows" in words or "tomorrow's" in words or " after today" in f" {text}":
         if state.day >= DAYS:
             return "There is no tomorrow on this tape: day 14 is the last, and at its dawn the set swings north."
         return f"Tomorrow, day {state.day + 1}: {tape_day(state.day + 1, tape)}."
@@ -112,6 +112,7 @@ def answer_crew(state: State) -> str:
     if dead:
         parts.append(f"Dead: {join(dead)}.")
     nxt = state.next_on_feet()
+    parts.append("Thirst takes them in one printed order: Pruett, Carrick, Ockle, Nance, you.")
     parts.append(
         f"Thirst {state.thirst}/7: at 5 or 6 the next soul on his feet goes down"
         + (f" ({_name(nxt)})" if nxt is not None else "")
@@ -139,10 +140,11 @@ def answer_westing(state: State) -> str:
         if lane[0] <= state.westing <= lane[1]
         else ("east of the lane" if state.westing < lane[0] else "west of the lane, where no ship comes")
     )
+    to_lane = f" The lane begins {lane[0] - state.westing} leagues on." if state.westing < lane[0] else ""
     return (
         f"Westing {state.westing}/{BEACH}: {BEACH - state.westing} leagues to the beach. The lane runs from "
-        f"westing {lane[0]} to {lane[1]}; she is {where}."
-    )
+        f"westing {lane[0]} to {lane[1]}; she is {where}.{to_lane}"
+    ).replace("begins 1 leagues", "begins 1 league")
 
 
 def answer_flares(state: State) -> str:
@@ -170,9 +172,12 @@ def answer_canvas(state: State) -> str:
 
 
 def answer_score(state: State) -> str:
+    n, w = state.souls(), state.westing
     return (
         f"Souls count, distance breaks the tie: landfall 14 × souls + 30; taken off 14 × souls + westing; "
-        f"carried off 5 × souls + westing ÷ 4. Souls now: {state.souls()}."
+        f"carried off 5 × souls + westing ÷ 4; given over or an empty boat 0. With {n} souls and westing {w} now: "
+        f"landfall {min(100, 14 * n + 30)}, taken off {min(100, 14 * n + w)}, carried off {5 * n} + {w // 4} = {5 * n + w // 4}, "
+        "given over 0."
     )
 
 
@@ -184,12 +189,16 @@ HELP = (
     "\"save\" to bank the voyage, or \"let her drive\" to end it where it stands."
 )
 
-SAVE_HOW = "Say \"save\" between the calls for the SAVE block; paste it as the first message of a new run to go on."
+SAVE_HOW = (
+    "Say \"save\" between the calls for the SAVE block. To resume, paste it as the first message of a new run "
+    "(cardgm play becalmed), or keep it in a file and run cardgm play becalmed --resume FILE."
+)
 
 _TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("save", ("save", "saving")),
+    ("save", ("save", "saving", "resume", "resuming", "load", "continue later")),
     ("help", ("help", "commands", "instructions", "how do i play", "how to play", "what can i say", "what do i do")),
-    ("crew", ("crew", "who", "who's", "whos", "down", "dead", "alive", "sick", "nance", "carrick", "pruett", "ockle",
+    ("crew", ("crew", "who", "what order", "thirst take", "printed order",
+              "who's", "whos", "down", "dead", "alive", "sick", "nance", "carrick", "pruett", "ockle",
               "everyone", "everybody", "anyone", "men", "souls", "hands ok", "salt")),
     ("days", ("day", "days", "fortnight", "how long", "time left")),
     ("westing", ("westing", "far", "distance", "coast", "land", "beach", "leagues", "where are we", "lane", "progress")),
@@ -201,9 +210,51 @@ _TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 
+# The card's sky and sea lines and its flags, for "what is a dead calm", "what does heavy dew do".
+TERMS: tuple[tuple[tuple[str, ...], str], ...] = (
+    (("turtle",), "A GREEN TURTLE (a 17 at dusk): the player's call; take her for +6 measures and set BUTCHERING, which "
+     "spends tomorrow's hands, no hands call asked, and clears at that dusk; or refuse and lose nothing."),
+    (("butchering", "butcher"), "BUTCHERING: set when the turtle is taken; it spends tomorrow's hands (no hands call is asked) and clears at that dusk."),
+    (("heavy dew", "dew"), "HEAVY DEW (1–3 at dusk): +3 measures if the awning was spread today; without it, nothing."),
+    (("seams",), "THE SEAMS WORK (4–6 at dusk): set SEAMS; from the next dusk she bleeds 2 measures a dusk until a whole day of BAIL closes her."),
+    (("sharks", "shark"), "SHARKS (7–9 at dusk): today's fish is torn off the line and no line goes over for three days "
+     "(SHARKS-3, counted down each dusk); a man who goes over while it stands does not come back."),
+    (("swell",), "A SWELL FROM THE SOUTH-WEST (10–11 at dusk): nobody sleeps, +1 thirst unless the hands WATCHED."),
+    (("birds",), "BIRDS TO THE WESTWARD (12–13 at dusk): +1 league."),
+    (("empty sea",), "AN EMPTY SEA (14–15 at dusk): nothing crosses."),
+    (("flotsam",), "FLOTSAM (16 at dusk): a small breaker off the Hesper's deck, a third full: +6 measures."),
+    (("dead calm", "calm"), "DEAD CALM (1–4 at dawn): Sail +0, sun +2; FISH brings +5 measures."),
+    (("light airs",), "LIGHT AIRS (5–8 at dawn): Sail +1, sun +1."),
+    (("steady breeze", "breeze"), "STEADY BREEZE (9–12 at dawn): Sail +3, sun +1."),
+    (("overcast",), "OVERCAST (13–15 at dawn): Sail +2, no sun; an awning catches +5."),
+    (("rain squalls", "squalls", "squall"), "RAIN SQUALLS (16–18 at dawn): Sail +3, no sun; an awning catches +10."),
+    (("hard weather", "gale", "storm"), "HARD WEATHER (19–20 at dawn): no sail number, no sun, +1 thirst; "
+     "the day's westing is HARD WEATHER's line and nothing else."),
+)
+_DEFINING = frozenset("what what's whats how explain mean means does do define get gets".split())
+_TIMES = frozenset("today today's tomorrow tomorrows tomorrow's tonight tonight's day tape position forecast when next".split())
+
+
+def answer_term(state: State, words: list[str]) -> str | None:
+    """"what is a dead calm", "what does heavy dew do", "what do we get from a turtle": the card's
+    line for a sky, a sea or a flag, with the flag's count where it stands now."""
+    if any(w in _TIMES for w in words) or "any" in words or not any(w in _DEFINING for w in words):
+        return None  # "any sharks?" asks about now (the flags), not what SHARKS means
+    text = " " + " ".join(words) + " "
+    for keys, line in TERMS:
+        if any(f" {k} " in text for k in keys):
+            if keys[0] == "sharks" and state.sharks:
+                return f"{line} Now: SHARKS-{state.sharks}."
+            return line
+    return None
+
+
 def answer(state: State, words: list[str], tape: tuple[int, ...]) -> str | None:
     """The answer to one question sentence, or None when it is none of these."""
     text = " " + " ".join(words) + " "
+    term = answer_term(state, words)
+    if term is not None:
+        return term
     tape_answer = answer_tape(state, words, tape)
     if tape_answer is not None and not re.search(r" (?:days left|what day|how many days) ", text):
         return tape_answer
@@ -343,3 +394,66 @@ def _parts(state: State, calls: R.Calls, tape: tuple[int, ...]) -> str:
     missing = [k for k in R.needs(state) if not getattr(calls, k)]
     tail = f" Name the {' and the '.join(missing)} too, and the whole day is worked out." if missing else ""
     return "Today, " + "; ".join(out) + "." + tail + " Nothing is called."
+
+
+# -- what a call does, by the card's own lines --------------------------------------------------------
+
+CALL_RULES = {
+    "FULL": "FULL pours 4 measures and takes 2 off the day's thirst; too low for FULL and it falls to SHORT.",
+    "SHORT": "SHORT pours 2 measures and takes 1 off the day's thirst; with one measure left it pours that and still counts.",
+    "DRY": "DRY pours nothing and eases nothing; the breaker stays shut.",
+    "SAIL": (
+        "SAIL: she drives, the set +1 and the sky's sail number; in hard weather she runs +5 leagues under a scrap, "
+        "and the canvas is LOST and 4 measures spoiled."
+    ),
+    "AWNING": (
+        "AWNING: shade and a rain-catch (+5 under OVERCAST, +10 in RAIN SQUALLS, +3 on a HEAVY DEW), and it cancels the "
+        "sun line; but the drogue goes out and she makes no way at all, not even the set, and the hands can only BAIL, "
+        "MEND or WATCH."
+    ),
+    "DOWN": "DOWN: the canvas stowed; she makes the set, +1, and the sun line stands. FISH needs the canvas DOWN or LOST.",
+    "ROW": "ROW: +1 league and +1 thirst; it needs three souls on their feet, and never under the awning.",
+    "FISH": (
+        "FISH: with the canvas DOWN or LOST only, never while SHARKS stands; +5 measures on a DEAD CALM, +2 under any "
+        "other sky, and a SHARKS dusk tears the day's fish off the line."
+    ),
+    "BAIL": "BAIL: closes worked SEAMS (tonight's bleed is cancelled) and keeps her dry in a gale with the canvas DOWN.",
+    "MEND": "MEND: Nance only, on her feet, with the canvas LOST only: a day of her hands and it is bent again by dawn.",
+    "WATCH": (
+        "WATCH: somebody sits up all night; it cancels the swell's +1 thirst, stops a man going over the side tonight, and "
+        "is the only thing that puts a soul back on his feet (one, at thirst 3 or lower)."
+    ),
+}
+
+
+def call_rules(state: State, call: str, tape: tuple[int, ...]) -> str:
+    """"what does bail do?": the card's line for the call, then what it would do today."""
+    kind = "issue" if call in ("FULL", "SHORT", "DRY") else "canvas" if call in ("SAIL", "AWNING", "DOWN") else "hands"
+    today = ""
+    if state.phase == "calls" and kind in R.needs(state):
+        calls = R.Calls(**{k: (call if k == kind else None) for k in ("issue", "canvas", "hands")}, day=state.day)
+        bad = R.refusals(state, calls)
+        today = (" Today: " + " ".join(bad.values())) if bad else " " + _parts(state, calls, tape).replace(" Nothing is called.", "")
+        today = today.split(" Name the ")[0].rstrip(".") + "."
+    return f"{CALL_RULES[call]}{today} Nothing is called."
+
+
+def can_we(state: State, calls: R.Calls, tape: tuple[int, ...]) -> str:
+    """"can we fish with the awning up?", "can nance mend the sail?": yes or no by the card's rules
+    for those calls this morning, with the reason; nothing is called."""
+    calls = R.Calls(calls.issue, calls.canvas, calls.hands, state.day)
+    bad = R.refusals(state, calls)
+    named = ", ".join(calls.given())
+    if bad:
+        return f"No: {' '.join(bad.values())} Nothing is called."
+    rules = " ".join(CALL_RULES[c] for c in calls.given()[-1:])
+    return f"Yes, {named} is allowed this morning. {rules} Nothing is called."
+
+
+def give_up(state: State) -> str:
+    """"should I give up?", "if i give up now what do i score": the card's words, and the sum."""
+    return (
+        "That is your call, not mine: say \"let her drive\" and the voyage ends where it stands, given over, "
+        f"and a voyage given over scores 0. Carried to the end it scores by souls ({state.souls()} now) and westing "
+        f"({state.westing}/30). Nothing has changed."
+    )

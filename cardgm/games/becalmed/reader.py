@@ -66,7 +66,7 @@ PUT_OFF = frozenset({"tomorrow", "later", "tomorrow's"})
 _SAVE_WORDS = frozenset({"save", "saving", "pause", "bank"})
 _SAVE_OBJECTS = frozenset(
     "game it this progress position voyage now here pls plz please state run spot place my the our for later "
-    "and quit me up".split()
+    "and quit me up gotta go brb thanks thx quick quickly real".split()
 )
 _GIVE_UP = frozenset({"give up", "i give up", "quit", "i quit", "surrender", "i surrender", "end the game",
                       "stop playing", "resign", "abandon ship", "we give up", "end game", "quit game"})  # fmt: skip
@@ -137,8 +137,54 @@ def _calls_of(chosen: dict[str, W.Mention], day: int) -> R.Calls:
 # -- the reader -------------------------------------------------------------------------------------
 
 
-def read(state: State, message: str, pending: Reading | None, tape: tuple[int, ...]) -> Reading:
+# Words that refer back to the last calls that ran ("same as yesterday", "same again", "repeat
+# yesterday's orders", "like yesterday but short"): those calls, with what the message changes.
+_SAME = re.compile(
+    r"\b(?:same (?:again|as (?:yesterday|before|last time|last|today)|calls|orders|thing|as we did|plan|drill|but|except|only)|"
+    r"(?:do|repeat|run) (?:it|that|the same|those|them|what we did|yesterday s (?:calls|orders)?|the (?:last|previous) (?:calls|orders))(?: again)?|"
+    r"(?:like|as) yesterday|yesterday s (?:calls|orders)|(?:keep|leave) (?:everything|it all|all|the calls|them) (?:the same|as (?:it is|is|they are|before))|"
+    r"ditto|again please|as before)\b"
+)
+_SAME_ASKED = re.compile(r"\b(?:what|which) (?:were|was|did)\b|\bwhat did we\b")
+# "leave the canvas as it is", "keep the sail as is": the canvas as it stands this morning.
+_AS_IT_IS = re.compile(
+    r"\b(?:leave|keep|hold) (?:the |our )?(?:canvas|sail|awning|rig)(?: up| down)? (?:as it is|as is|where it is|the same|alone|as it stands|be)\b"
+    r"|\b(?:canvas|sail|awning) (?:stays|as it is|as is|unchanged|the same)\b"
+)
+# "could you please …", "can you …": a polite wrapper round an order; the order is what is read.
+_POLITE = re.compile(
+    r"^\s*(?:(?:could|can|would|will|wud|cud) (?:you|u|ya)|please|pls|kindly)\s+(?:please\s+|pls\s+|kindly\s+|just\s+)?"
+    r"(?=(?:give|make|call|run|set|put|pour|issue|hoist|rig|spread|raise|take|have|do|save|get|order|go)\b)",
+    re.I,
+)
+
+
+_YOURS_AT_DUSK = "That call is yours, and nothing is decided for you. Nothing has changed."
+
+
+def last_calls(history: tuple[object, ...]) -> R.Calls | None:
+    """The last day's calls that ran in this run, if any."""
+    for action in reversed(history):
+        if isinstance(action, R.Calls):
+            return action
+    return None
+
+
+def unwrap(message: str) -> str:
+    """"could you please give full, sail, row?": the order inside a polite wrapper, its question
+    mark dropped (the wrapper asks nothing of the calls). Anything else comes back as it was."""
+    m = _POLITE.match(message)
+    if m is None:
+        return message
+    inner = message[m.end() :].rstrip()
+    return inner[:-1].rstrip() if inner.endswith("?") and inner.count("?") == 1 else inner
+
+
+def read(
+    state: State, message: str, pending: Reading | None, tape: tuple[int, ...], history: tuple[object, ...] = ()
+) -> Reading:
     held = _held(state, pending)
+    message = unwrap(message)
     text = _norm(message)
     if not text.replace("?", "").strip() and message.strip() not in _THUMBS:
         what = "an empty message" if not message.strip() else "a word in that"
@@ -192,11 +238,56 @@ def read(state: State, message: str, pending: Reading | None, tape: tuple[int, .
             return replace(limit, text="The calls in that message are not taken with a limit: give them again on their own.")
         return limit
 
+    words = text.replace("?", " ").split()
+    lead = _lead_in(words) if words else 0
+    asks = bool(words) and (words[lead] in QUESTION_WORDS or tuple(words[lead : lead + 2]) in _REQUESTS)
+    if state.phase in ("turtle", "signal") and asks and bare not in YES:
+        # "should we burn both?", "should we take her?": a question, answered; the dusk still waits
+        advice = words[lead] in ("should", "shall") or bool(_ADVICE.search(text))
+        return _answered(state, tape, _YOURS_AT_DUSK if advice else (_question_answer(state, toks, tape) or _YOURS_AT_DUSK))
     if state.phase == "turtle":
         return _turtle(state, text, tape, drive_note, toks)
     if state.phase == "signal":
         return _signal(state, text, tape, drive_note, toks)
+    if asks and "yesterday" in words and _SAME_ASKED.search(text):
+        last = last_calls(history)
+        told = f"Yesterday's calls: {', '.join(last.given())}." if last else "No calls have run in this run yet."
+        return _answered(state, tape, f"{told} Nothing has changed.")
+    base, back = _referred(state, text, history)
+    if back:
+        if base is None:
+            return _ask(state, tape, held, back)
+        drive_note = " ".join(p for p in (drive_note, back) if p)
+        held = held.merged(base) if held else base
+        return _calls(state, toks, bare, held, tape, drive_note, referred=True)
     return _calls(state, toks, bare, held, tape, drive_note)
+
+
+def _referred(state: State, text: str, history: tuple[object, ...]) -> tuple[R.Calls | None, str]:
+    """The calls a message refers back to, and the line that says so ("" when it refers to none):
+    "same as yesterday" is the last calls that ran; "leave the canvas as it is" is the canvas as
+    it stands this morning."""
+    same = bool(_SAME.search(text)) and not _SAME_ASKED.search(text)
+    as_is = bool(_AS_IT_IS.search(text))
+    if not same and not as_is:
+        return None, ""
+    base = R.Calls(None, None, None, state.day)
+    said: list[str] = []
+    if same:
+        last = last_calls(history)
+        if last is None:
+            return None, (
+                "No calls have run in this run yet, so there is nothing to repeat (a SAVE block holds no calls). "
+                "Nothing has changed."
+            )
+        hands = last.hands if last.hands in ("ROW", "FISH", "BAIL", "MEND", "WATCH") else None
+        canvas = last.canvas if "canvas" in R.needs(state) else None
+        base = R.Calls(last.issue, canvas, hands, state.day)
+        said.append(f"Yesterday's calls: {', '.join(last.given())}.")
+    if as_is and "canvas" in R.needs(state) and state.canvas in ("sail", "awning", "down"):
+        base = R.Calls(base.issue, state.canvas.upper(), base.hands, state.day)
+        said.append(f"The canvas stays {state.canvas.upper()}.")
+    return base, " ".join(said)
 
 
 def _complete(state: State, calls: R.Calls) -> bool:
@@ -204,21 +295,32 @@ def _complete(state: State, calls: R.Calls) -> bool:
 
 
 def _is_save(toks: tuple[W.Tok, ...]) -> bool:
-    """"save", "save pls", "can you save the game", "gotta go, save it": a save, whatever chatter is
-    around it; "save the water" and "don't save" are not, and neither is "how do I save?"."""
+    """"save", "save pls", "save pls, gotta go", "i want to save", "can you save the game": a save,
+    whatever chatter is around it; "save the water" and "don't save" are not, and neither is "how
+    do I save?". What follows the save word in its own clause tells the game from the water."""
     ws = [t.text for t in toks if t.kind == "w"]
-    for k, w in enumerate(ws):
-        if w not in _SAVE_WORDS:
+    if ws and ws[0] in ("how", "where", "why", "what", "did", "does", "when", "is", "will", "should"):
+        return False
+    for k, t in enumerate(toks):
+        if t.kind != "w" or t.text not in _SAVE_WORDS:
             continue
-        if k and ws[k - 1] in W.NEGATORS | {"to", "how"}:
+        prev = [x.text for x in toks[max(0, k - 2) : k] if x.kind == "w"]
+        if prev and prev[-1] in W.NEGATORS | {"how"}:
             continue
-        if ws[0] in ("how", "where", "why", "what", "did", "does", "when"):
-            return False
-        after = ws[k + 1 : k + 4]
-        if all(a in _SAVE_OBJECTS for a in after[:2]) or not after:
+        if prev and prev[-1] == "to" and not (len(prev) > 1 and prev[-2] in _WANT):
+            continue  # "enough to save", "how to save": not asking for the block
+        after: list[str] = []
+        for x in toks[k + 1 : k + 5]:
+            if x.kind != "w":
+                break  # the clause ends: "save pls, gotta go"
+            after.append(x.text)
+        if all(a in _SAVE_OBJECTS for a in after[:2]):
             return True
         return False
     return False
+
+
+_WANT = frozenset("want wanna like need needs going have got ready time".split())
 
 
 def _held(state: State, pending: Reading | None) -> R.Calls | None:
@@ -237,6 +339,11 @@ def _ask(state: State, tape: tuple[int, ...], held: R.Calls | None, why: str, *,
     else:
         question = V.pending_question(state, tape)
     return Reading(ReadAs.ASK, text=f"{why}\n\n{question}".strip(), action=held)
+
+
+def _answered(state: State, tape: tuple[int, ...], answer: str) -> Reading:
+    """A question answered with nothing held: the answer, then what the boat waits on."""
+    return Reading(ReadAs.ANSWER, text=f"{answer}\n\n{V.pending_question(state, tape)}".strip())
 
 
 def _limit(state: State, text: str) -> Reading | None:
@@ -289,7 +396,7 @@ def _turtle(state: State, text: str, tape: tuple[int, ...], note: str, toks: tup
         return Reading(ReadAs.MOVE, text=note, action=R.Turtle(False))
     answer = _question_answer(state, toks, tape)
     if answer is not None:
-        return _ask(state, tape, None, answer)
+        return _answered(state, tape, answer)
     calls, _ = parse_calls(text)
     why = "First the turtle: the dusk waits on it." if calls.given() else "I could not read that as the turtle's call."
     return _ask(state, tape, None, " ".join(p for p in (note, why, "Nothing has changed.") if p))
@@ -302,7 +409,7 @@ def _signal(state: State, text: str, tape: tuple[int, ...], note: str, toks: tup
     if not re.search(r"\b(?:burn|fire|light|let her go|both|one)\b", text):
         answer = _question_answer(state, toks, tape)
         if answer is not None:
-            return _ask(state, tape, None, answer)
+            return _answered(state, tape, answer)
     if re.search(r"\blet her go\b|\bdon t burn\b|\bdont burn\b|\bno flares?\b|^no\b|^nope\b|\bhold (?:the )?flares\b", text):
         burn = 0
     elif re.search(r"\b(?:both|two|2)\b", text):
@@ -314,7 +421,7 @@ def _signal(state: State, text: str, tape: tuple[int, ...], note: str, toks: tup
     if burn is None:
         answer = _question_answer(state, toks, tape)
         if answer is not None:
-            return _ask(state, tape, None, answer)
+            return _answered(state, tape, answer)
         calls, _ = parse_calls(text)
         why = "First the ship: the dusk waits on her." if calls.given() else "I could not read that as the signal."
         return _ask(state, tape, None, " ".join(p for p in (note, why, "Nothing has changed.") if p))
@@ -325,6 +432,26 @@ def _signal(state: State, text: str, tape: tuple[int, ...], note: str, toks: tup
 
 
 # -- the morning's calls --------------------------------------------------------------------------------
+
+# Words a question may open with before its question word: "wait what does bail do", "so how far…".
+_FILLER = frozenset("wait hmm hm so ok okay oh um uh and but btw sorry quick question hey also just well right erm ah".split())
+_ABOUT_CALL = re.compile(
+    r" (?:what (?:does|do|is|s|are)|whats|how (?:does|do|much|many)|explain|remind me|define|meaning of|tell me about|rules? (?:for|on)|cost|costs)(?: |$)"
+)
+_ABOUT_CALL_NOT = re.compile(r" (?:what if|what happens|what would|what will|if we|if i|today s|tonight) ")
+
+
+_GIVE_UP_Q = re.compile(r" (?:give up|giving up|quit|surrender|let her drive|stand down|resign) ")
+_WHO = frozenset("we i you they he she nance carrick pruett ockle the anyone somebody someone".split())
+
+
+def _lead_in(ws: list[str]) -> int:
+    """How many filler words open a sentence before its real first word."""
+    k = 0
+    while k < len(ws) - 1 and ws[k] in _FILLER:
+        k += 1
+    return k
+
 
 MAX_ANSWERS = 4  # questions answered in one reply; more are answered when asked again
 THOUGHT = "That reads as a thought, not an order; intentions are not actions, and nothing is called. Give the calls as orders."
@@ -372,7 +499,9 @@ def _split_questions(sents: list[W.Sentence]) -> list[W.Sentence]:
     return out
 
 
-def _calls(state: State, toks: tuple[W.Tok, ...], bare: str, held: R.Calls | None, tape: tuple[int, ...], note: str) -> Reading:
+def _calls(
+    state: State, toks: tuple[W.Tok, ...], bare: str, held: R.Calls | None, tape: tuple[int, ...], note: str, *, referred: bool = False
+) -> Reading:
     orders: list[W.Mention] = []
     corrections: list[int] = []
     odd: list[str] = []
@@ -388,12 +517,23 @@ def _calls(state: State, toks: tuple[W.Tok, ...], bare: str, held: R.Calls | Non
         if not ws:
             continue
         found = W.find(toks, s.toks[0].i, s.toks[-1].i + 1)
-        first = ws[0]
-        pair = tuple(ws[:2])
+        lead_in = _lead_in(ws)
+        first = ws[lead_in] if lead_in < len(ws) else ws[0]
+        pair = tuple(ws[lead_in : lead_in + 2])
         joined = " " + " ".join(ws) + " "
-        is_question = s.asks or first in QUESTION_WORDS or pair in _REQUESTS
+        is_question = (
+            s.asks or first in QUESTION_WORDS or pair in _REQUESTS or pair == ("remind", "me")
+            or (first == "if" and any(w in ("what", "how", "would", "will", "score") for w in ws))
+        )
         if is_question:
             asked = True
+        about = [m.call for m in found.mentions]
+        if is_question and len(set(about)) == 1 and _ABOUT_CALL.search(joined) and not _ABOUT_CALL_NOT.search(joined):
+            # "wait what does bail do again", "what is MEND": the card's words for the call and
+            # what it would do today; nothing is called.
+            if len(answers) < MAX_ANSWERS:
+                answers.append(Q.call_rules(state, about[0], tape))
+            continue
         if is_question and (" what if " in joined or " what happens " in joined or " what would " in joined
                             or " what will " in joined or " what does " in joined or first == "if"
                             or " how would " in joined or " what d " in joined or " what'd " in joined):
@@ -401,6 +541,13 @@ def _calls(state: State, toks: tuple[W.Tok, ...], bare: str, held: R.Calls | Non
                 chosen, _ = resolve(found)
                 what_ifs.append(_calls_of(chosen, state.day))
                 continue
+        if is_question and _GIVE_UP_Q.search(joined):
+            answers.append(Q.give_up(state))  # "should I give up?": answered, never run
+            continue
+        if is_question and found.mentions and first in ("can", "may") and len(ws) > lead_in + 1 and ws[lead_in + 1] in _WHO:
+            chosen_q, _ = resolve(found)
+            answers.append(Q.can_we(state, _calls_of(chosen_q, state.day), tape))
+            continue
         if pair in (("how", "about"), ("what", "about")) and found.mentions:
             thought += found.mentions
             continue
@@ -455,7 +602,9 @@ def _calls(state: State, toks: tuple[W.Tok, ...], bare: str, held: R.Calls | Non
         why = "That ends on a correction, so nothing is called. Give the calls as you mean them."
         return _ask(state, tape, held, "\n\n".join(answers + [" ".join(lead + [why])]))
 
-    if not chosen and not clashes:
+    if not chosen and not clashes and referred and held is not None and not (thought or later or confirm or answers):
+        pass  # the calls referred back to stand as given: judged below like any others
+    elif not chosen and not clashes:
         if confirm:
             c, _ = resolve(W.Found(tuple(confirm)))
             calls = _calls_of(c, state.day)
@@ -466,6 +615,8 @@ def _calls(state: State, toks: tuple[W.Tok, ...], bare: str, held: R.Calls | Non
         if thought or later:
             return _ask(state, tape, held, "\n\n".join(answers + [" ".join(lead + [THOUGHT if thought else LATER])]))
         if answers:
+            if held is None:  # a question answered, nothing waiting: read as an answer on every card
+                return _answered(state, tape, "\n\n".join(lead + answers))
             return _ask(state, tape, held, "\n\n".join(lead + answers), nudge=True)
         if negated:
             out = ", ".join(dict.fromkeys(negated))

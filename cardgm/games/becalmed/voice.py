@@ -124,18 +124,27 @@ def crew_scene(state: State, value: int) -> str:
     elif state.canvas == "lost" and c[NANCE] == DEAD:
         lines.append("The canvas lies in the bilge in strips; nobody aboard can cut it now.")
     if c[0] in (UP, DOWN) and len(lines) < 2:
-        lines.append(
-            "Pruett asks for his ration. A minute later he asks again, as if you had not heard."
-            if value % 2
-            else "Pruett asks what the ration is today, and then asks again."
-        )
+        # THE VOYAGE: "PRUETT asks twice for his ration". Picked by the day, so no two mornings
+        # running say it alike; deterministic, so a replay prints the same words.
+        lines.append(PRUETT[state.day % len(PRUETT)])
     if not lines and sky != "DEAD CALM" and c[1] in (UP, DOWN):
-        lines.append(
-            "Carrick wants the sail and Nance wants the shade, and neither of them moves a measure."
-            if value % 2
-            else "Carrick argues for the canvas, Nance shrugs, and you have the calls."
-        )
+        lines.append(ARGUMENT[state.day % len(ARGUMENT)])
     return " ".join(lines[:2])
+
+
+PRUETT = (
+    "Pruett asks what the ration is today, and then asks again.",
+    "Pruett asks for his ration; a minute later he asks again, as if you had not heard.",
+    "Pruett wants to know when the water goes round, and asks a second time before you answer.",
+    "Pruett holds out his cup before anyone has spoken, and asks twice.",
+)
+ARGUMENT = (
+    "Carrick wants the sail and Nance wants the shade, and neither of them moves a measure.",
+    "Carrick argues for the canvas, Nance shrugs, and you have the calls.",
+    "Carrick is for driving her; Nance looks at the sun and says nothing.",
+)
+# "OCKLE drinks last": said with the pour, in words that change from one morning to the next.
+OCKLE = ("Ockle drinks last.", "Ockle takes his turn at the end.", "Ockle waits, and drinks last.")
 
 
 def morning(state: State, value: int) -> str:
@@ -180,6 +189,13 @@ def opening(state: State, value: int) -> str:
         "The tape is printed for anyone to read, and it will not change: read the whole fortnight now if you like; it puts no more water in the breaker. "
         "Say \"let her drive\" at any point and the voyage ends where it stands."
     )
+    if state.stop_day is not None:
+        tape += f" You have set a stop: the voyage ends, given over, at the end of day {state.stop_day}."
+    else:
+        tape += (
+            " A limit you state is kept: deaths told in one plain line, or a stop at a day you name "
+            "(\"stop at day 10\", or cardgm play becalmed --stop-day 10)."
+        )
     return "\n\n".join([intro, tape, morning(state, value)])
 
 
@@ -197,7 +213,7 @@ def death(soul: str, state: State, how: str) -> str:
     if how == "salt":
         if soul == "Y":
             return "The salt water finishes you at dusk, on its own clock."
-        return f"The salt water finishes {who(soul)} at dusk, on its own clock. {PRONOUN[soul][0].capitalize()} goes over the side quietly."
+        return f"The salt water finishes {who(soul)} at dusk, on its own clock. You commit {PRONOUN[soul][1]} to the sea with what words there are."
     if how == "sharks":
         return f"The sharks are under her. {who(soul)} {_verb(soul, 'does', 'do')} not come back."
     return f"{who(soul)} {_verb(soul, 'dies', 'die')}."
@@ -209,7 +225,7 @@ def _westing(ev: R.Westing) -> str:
 
 
 WATER_WORDS = {
-    "spoiled": "She ships it green; {measures} spoiled",
+    "spoiled": "The seas she shipped in today's hard weather spoil {measures}",
     "rain-catch": "The awning catches {measures}",
     "dew": "The dew is wrung out of the awning at first light: {measures}",
     "flotsam": "A cask from the Hesper's deck drifts alongside, about a third full: {measures}",
@@ -219,14 +235,14 @@ WATER_WORDS = {
 }
 
 SEA_WORDS = {
-    "HEAVY DEW": "Heavy dew.",
+    "HEAVY DEW": "The dew comes down heavy in the dark.",
     "THE SEAMS WORK": "The plank along her keel starts to work in the swell; water weeps up between the bottom-boards.",
     "SHARKS": "Two sharks, working her shadow.",
-    "A SWELL FROM THE SOUTH-WEST": "A swell from the south-west; nobody sleeps.",
-    "BIRDS TO THE WESTWARD": "Terns to the westward, over inshore water.",
-    "AN EMPTY SEA": "Nothing crosses the sea.",
+    "A SWELL FROM THE SOUTH-WEST": "It rolls her all night; nobody sleeps.",
+    "BIRDS TO THE WESTWARD": "Terns, working over inshore water.",
+    "AN EMPTY SEA": "Nothing crosses.",
     "FLOTSAM": "Something rides the swell off the bow.",
-    "A GREEN TURTLE": "A green turtle, asleep on the surface.",
+    "A GREEN TURTLE": "She lies asleep on the surface, a cable off.",
     "A SHIP": "",
 }
 
@@ -290,11 +306,15 @@ def narrate(before: State, action: object, events: tuple[Event, ...], after: Sta
             if ev.issue == ev.called:
                 if ev.measures:
                     pour = f"{ev.called}: {measures(ev.measures)} go{'es' if ev.measures == 1 else ''} round"
-                    pour += "; Ockle drinks last." if before.crew[2] in (UP, DOWN) else "."
+                    pour += "; " + OCKLE[before.day % len(OCKLE)] if before.crew[2] in (UP, DOWN) else "."
                 else:
                     pour = "DRY: the breaker stays shut."
             elif ev.issue == "DRY":
-                pour = f"{ev.called} is called on an empty breaker; it falls to DRY, and nothing is poured."
+                pour = (
+                    f"{ev.called} is called on an empty breaker; it falls to DRY, and nothing is poured."
+                    if before.day % 2
+                    else f"The breaker is empty: {ev.called} falls to DRY, and there is nothing to pour."
+                )
             else:
                 pour = (
                     f"{ev.called} is called on {before.water} measure{'s' if before.water != 1 else ''}; "
@@ -336,7 +356,7 @@ def narrate(before: State, action: object, events: tuple[Event, ...], after: Sta
             if not ev.take:
                 cur.append("You leave her sleeping, and lose nothing.")
         elif isinstance(ev, R.Water) and ev.amount == 0:
-            cur.append("She ships it green, but the breaker is already empty; nothing is left to spoil.")
+            cur.append("The seas she shipped in today's hard weather find the breaker already empty; nothing is left to spoil.")
         elif isinstance(ev, R.Water):
             cur.append(WATER_WORDS[ev.item].format(measures=measures(abs(ev.amount))) + f"; the breaker holds {ev.water}.")
         elif isinstance(ev, R.Torn):

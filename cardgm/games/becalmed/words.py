@@ -318,7 +318,9 @@ def find(toks: tuple[Tok, ...], lo: int = 0, hi: int | None = None) -> Found:
         if call is None:
             return
         said = " ".join(t.text for t in toks[a:b])
-        if _negated(toks, a) and a >= lo:
+        # "watch instead of row", "awning rather than sail": the call after it is the one dropped
+        dropped = a >= 2 and (toks[a - 2].text, toks[a - 1].text) in (("instead", "of"), ("rather", "than"))
+        if (_negated(toks, a) or dropped) and a >= lo:
             negated.append(call)
             return
         out.append(Mention(call, a, b, said, typo))

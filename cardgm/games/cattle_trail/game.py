@@ -47,11 +47,15 @@ class DroversAutumn:
         return voice.opening(state)
 
     def read(self, state: Drove, message: str, pending: Reading | None) -> Reading:
+        return self.read_in_run(state, message, pending, ())
+
+    def read_in_run(self, state: Drove, message: str, pending: Reading | None, history: tuple[object, ...]) -> Reading:
+        """`read`, with the orders that ran in this run for "same as yesterday"."""
         if not self.complete:
             return Reading(ReadAs.ASK, text=voice.incomplete_card())
         from . import reader  # the largest module: loaded on the first message
 
-        return reader.read(self, state, message, pending)
+        return reader.read(self, state, message, pending, history)
 
     def apply(self, state: Drove, action: Action) -> tuple[Drove, tuple[Event, ...]]:
         return rules.apply(state, action, self.tape, self.rulings)

@@ -183,7 +183,9 @@ def find_errands(toks: tuple[Tok, ...]) -> tuple[Errand, ...]:
             if j + 1 < n and toks[j].low == "for" and is_word(toks[j + 1], *MEAL_NOUNS):
                 for_meal = kind == "SELL"
                 j += 2
-            out.append(Errand(kind, count, i, j, negated[i], for_meal))
+            # "sell nothing", "sell none", "trade no beasts": the errand said with its own no
+            nothing = count is None and j < n and toks[j].low in ("nothing", "none", "no", "zero", "0")
+            out.append(Errand(kind, count, i, j, negated[i] or nothing, for_meal))
             used.update(range(i, j))
         elif is_word(t, "hire"):
             count, j = _count_after(toks, i + 1)

@@ -237,3 +237,115 @@ def answer(game: Any, state: Drove, message: str) -> str:
 
 
 __all__ = ["answer", "answer_tape", "answer_table", "answer_numbers", "answer_fields", "advice", "what_if", "LOST_BEASTS", "LANDMARKS"]
+
+
+# -- the questions a player asks at the fire (issue 22): places, prices, words, giving up ------------
+
+GLOSSARY = {
+    "tryst": "a cattle market agreed between buyers and sellers",
+    "drove": "a herd driven to market",
+    "township": "a farming community sharing hill grazing",
+    "meal": "oatmeal",
+    "park": "an enclosed field",
+    "heifer": "a young cow not yet calved",
+    "kyle": "a narrow channel of sea",
+    "strath": "a wide, flat river valley",
+    "moss": "a bog",
+    "spate": "a flood, a river's sudden rise",
+    "falkirk": "a town in central Scotland",
+}
+_PLACE_WORDS: dict[str, int] = {
+    "township": 0, "kyle": 12, "inn": 33, "ford": 57, "smiddy": 90, "smithy": 90, "bridge": 118,
+    "town": 143, "tryst": 179, "falkirk": 179, "end": 179,
+}  # fmt: skip
+_PLACE_NAMES = {0: "the township", 12: "the Kyle", 33: "the inn", 57: "the ford", 90: "the Smiddy", 118: "the bridge", 143: "the town", 179: "the tryst ground"}
+
+
+def answer_glossary(low: str) -> str:
+    """"whats a tryst": the card's GLOSSARY, which rule 9 says to explain its words by."""
+    for word, meaning in GLOSSARY.items():
+        if re.search(rf"\b{word}s?\b", low):
+            return f"{word[0].upper()}{word[1:]}: {meaning}."
+    return ""
+
+
+def answer_distance(state: Drove, low: str) -> str:
+    """"how far to the ford?": the miles from here to the place named (or the next landmark)."""
+    named = [m for w, m in _PLACE_WORDS.items() if re.search(rf"\b{w}\b", low)]
+    if not named:
+        return ""
+    mile = named[0]
+    name = _PLACE_NAMES[mile]
+    if mile == state.mile:
+        return f"You are at {name}, mile {mile}."
+    if mile < state.mile:
+        return f"{name[0].upper()}{name[1:]} is behind you, at mile {mile}; you are at mile {state.mile}."
+    return f"{name[0].upper()}{name[1:]} is {mile - state.mile} miles on, at mile {mile}; you are at mile {state.mile} of 179."
+
+
+def answer_prices(state: Drove, kinds: set[str], low: str) -> str:
+    """"how much do we get for selling a beast", "whats the toll at the bridge", "how much is meal
+    here": the card's price, in silver, for this herd, with the silver in hand."""
+    said: list[str] = []
+    toll = rules.toll(state)
+    if "TOLL" in kinds or re.search(r"\btoll\b", low):
+        said.append(f"The toll is {toll} silver at HEAD {state.head}: 1 silver per 10 head or part, at the bridge; no part toll, no credit.")
+    if "SELL" in kinds or "TRADE" in kinds or re.search(r"\bsell\w*\b", low):
+        said.append("SELL is 3 silver a beast, at the Smiddy and the town; TRADE n sells n and buys MEAL 3n as far as the bag goes.")
+    if "MEAL" in kinds or re.search(r"\b(?:meal|oats|oatmeal|food)\b", low):
+        said.append(f"MEAL is 1 silver each at any store, as far as the bag (room for {12 - state.meal}) and the silver go.")
+    if "ROOF" in kinds or re.search(r"\b(?:roof|room|bed)\b", low):
+        said.append("ROOF is 2 silver at any store, as that day's REST: WEAR −2 instead of −1, and a STORM does not touch you.")
+    if "PARK" in kinds or re.search(r"\bpark\b", low):
+        said.append("PARK is 3 silver at the town, as that day's REST: FLESH +2 instead of +1; PARK and ROOF together 5.")
+    if "SHOE" in kinds or re.search(r"\b(?:shoe|shoes|shod|shoeing)\b", low):
+        said.append(f"SHOE is 1 silver per 10 head or part at the Smiddy, once: {toll} silver for {state.head} head.")
+    if "HIRE" in kinds or re.search(r"\bhire\w*\b", low):
+        said.append("HIRE is 4 silver at the Smiddy or the town: Hector, then Morag.")
+    if re.search(r"\bboats?\b", low) or kinds & {"ONE BOAT", "TWO BOATS"}:
+        said.append("At the Kyle: ONE BOAT 2 silver (the value as it stands), TWO BOATS 4 silver (+4 to the value).")
+    if not said:
+        return ""
+    return " ".join(said) + f" You have {state.silver} silver."
+
+
+GIVE_UP = (
+    "That is yours to decide; the orders are yours. Say \"turn for home\" and the drove ends here, "
+    "turned home, and every ending but a sale scores 0."
+)
+
+
+def score_if_sold(state: Drove) -> str:
+    """"what would we score if we sold now": the card's sum at this head and flesh."""
+    raw = state.head * (state.flesh + 4) // 6 - 10 * len(state.laid)
+    laid = f", −10 for each of {len(state.laid)} laid up" if state.laid else ""
+    return (
+        f"Sold at the tryst at HEAD {state.head} and FLESH {state.flesh}: {state.head} × ({state.flesh} + 4) ÷ 6{laid} = "
+        f"{max(1, min(100, raw))}. Turned home now, it scores 0."
+    )
+
+
+# PACE and the crossings' orders, in the card's words, for "what does push do?".
+ORDER_TEXT = {
+    "EASY": "EASY — 8 miles, +3 to the value, FLESH +1.",
+    "STEADY": "STEADY — 12 miles; it costs no flesh.",
+    "PUSH": "PUSH — 16 miles, −4 to the value, FLESH −1, WEAR +1; it saves a whole day only on the pass and the moss.",
+    "REST": "REST — no miles, no band: FLESH +1, WEAR −1.",
+    "ONE BOAT": "ONE BOAT — 2 silver: the value as it stands.",
+    "TWO BOATS": "TWO BOATS — 4 silver: +4 to the value.",
+    "FORD": "FORD — −3 to the value per SPATE as the Ledger stood at dawn.",
+    "TOLL": "TOLL — 1 silver per 10 head or part: cross, then march the strath from mile 119 at the pace named, or REST at 119.",
+}
+SAVE_HOW = (
+    "Say \"save\" between days and the SAVE block is printed. To resume, paste it as the first message of a new run "
+    "(cardgm play cattle-trail), or keep it in a file and run cardgm play cattle-trail --resume FILE; in a chat, start a "
+    "NEW chat and paste the full card and the save."
+)
+
+
+def answer_crew_need(state: Drove) -> str:
+    need = rules.crew_needed(state.head)
+    return (
+        f"The herd needs one on their feet per 20 head or part: {need} for {state.head} head. On their feet: "
+        f"{', '.join(state.crew)} ({len(state.crew)}); Bran counts, and is never laid up. Each one short strays a beast a day."
+    )

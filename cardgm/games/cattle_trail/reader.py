@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cardgm.game import ReadAs, Reading, asked_again
-from cardgm.games.cattle_trail import rules
+from cardgm.games.cattle_trail import questions, rules
 from cardgm.games.cattle_trail.actions import Business, BusinessOnly, DayOrder, TurnForHome, place_kind
 from cardgm.games.cattle_trail.orders_parse import Errand, Hit, Parsed, parse, put_off
 from cardgm.games.cattle_trail.orders_say import (
@@ -462,13 +462,13 @@ def _pick(game: Any, state: Drove, message: str, pending: Reading) -> Reading | 
     return decide(game, state, sub)
 
 
-def read(game: Any, state: Drove, message: str, pending: Reading | None) -> Reading:
+def read(game: Any, state: Drove, message: str, pending: Reading | None, history: tuple[object, ...] = ()) -> Reading:
     """Read one message by ORDERS (see the module doc). Never raises on a player's words.
 
     A question still waiting (a confirm line, a how-many, options) is never dropped without a
     word: an order given in answer that says nothing of the business asked about carries that
     business to a confirm line, or says plainly that it is not done."""
-    reading = _read(game, state, message, pending)
+    reading = _read(game, state, message, pending, history)
     return _keep_pending(game, state, message, pending, reading)
 
 
@@ -541,13 +541,181 @@ def _keep_pending(game: Any, state: Drove, message: str, pending: Reading | None
     return replace(reading, text=f"{note}\n\n{reading.text}" if reading.text else note)
 
 
+# Words a question may open with before its question word ("wait what does…", "so how far…").
+_LEAD_IN = re.compile(r"^(?:(?:wait|hmm+|so|ok|okay|oh|um|and|but|also|hey|quick question|sorry|right|well)\b[\s,.!-]*)+")
+_ASKS = re.compile(
+    r"^(?:if\b.*\b(?:what|how)\b|what|whats|what's|how|hows|how's|why|when|where|which|who|tell me|explain|remind me|"
+    r"is|are|can|could|should|shall|would|will|do|does|did)\b"
+)
+_PRICE = re.compile(
+    r"\bhow much (?:is|are|does|do|for|will|would|to)\b(?!.{0,20}\b(?:have|left|got|hold|holds)\b)|"
+    r"\bprices?\b|\bcosts?\b|\bget for\b|\bworth\b|\bwhat(?:'s| is|s)? the toll\b|\bhow many silver\b"
+)
+_FAR = re.compile(r"\bhow far\b|\bhow many miles\b|\bdistance\b|\bmiles (?:to|from|till|until)\b")
+_WORD_ASKED = re.compile(
+    r"\b(?:(?:what(?:'s| is|s| are)?|whats)\s+(?:a|an)\s+|define\s+(?:a\s+|an\s+|the\s+)?|meaning of\s+(?:a\s+|the\s+)?|what does\s+(?:a\s+|the\s+)?)(\w+)"
+)
+_GIVE_UP_ASKED = re.compile(r"\b(?:give up|giving up|quit|turn for home|go home|turn back)\b")
+_SCORE_ASKED = re.compile(r"\b(?:score|scores|points)\b")
+
+
+def _asked(game: Any, state: Drove, message: str, parsed: Parsed, p: Plan) -> Reading | None:
+    """A message that opens as a question (after "wait", "so", "hmm"…) is a question, whatever order
+    or store word it holds: answered from the card and the state, and nothing moves. A question
+    about an order ("tell me the odds for one boat vs two boats") is answered for each order it
+    names, and the order is asked for. Messages with only a question mark keep rule 3's confirm."""
+    low = " ".join(message.lower().replace("’", "'").split())
+    lead = _LEAD_IN.match(low)
+    low = low[lead.end() :] if lead else low
+    if not _ASKS.match(low):
+        return None
+    if lead:  # "wait what does…": the question is read without the word it opened with
+        rest = " ".join(message.replace("’", "'").split())[lead.end() :]
+        parsed = parse(rest, place_kind(state.mile))
+        p = plan(parsed, state, game.card.tape[state.day - 1] if 0 < state.day <= len(game.card.tape) else 0)
+        message = rest
+    lines: list[str] = list(p.remarks)
+    kinds = set(p.orders) | {e.kind for e in parsed.errands}
+    about = _ABOUT_ORDER.search(low)
+    if re.search(r"\bhow\b.{0,20}\b(?:save|saving|resume|resuming|load|come back|continue later)\b", low):
+        lines.append(questions.SAVE_HOW)
+    elif re.search(r"\bhow (?:do (?:i|we)|to) play\b|\bhow does (?:this|the game) work\b|\bhow do (?:i|we) (?:give|make) (?:an )?orders?\b", low):
+        lines.append(HELP)
+    elif re.search(r"\b(?:hands?|crew|drovers?|people)\b", low) and re.search(r"\bneeds?\b", low):
+        lines.append(questions.answer_crew_need(state))
+    elif about is not None and p.orders == () and _order_named(about.group(1)) is not None:
+        order = _order_named(about.group(1))
+        assert order is not None
+        lines.append(questions.ORDER_TEXT[order] + (f" At {state.head} head: {rules.toll(state)} silver." if order == "TOLL" else ""))
+        said = _what_if(game, state, order) if order in _allowed(state) else ""
+        if said:
+            lines.append(f"Today: {said}")
+    elif (biz := _ABOUT_BUSINESS.search(low)) is not None:
+        lines.append(questions.answer_prices(state, {biz.group(1).upper()}, low))
+    elif _GIVE_UP_ASKED.search(low):
+        lines.append(questions.GIVE_UP)
+        if _SCORE_ASKED.search(low):
+            lines.append(questions.score_if_sold(state))
+    elif _SCORE_ASKED.search(low) and re.search(r"\b(?:if|now|sold|sell|would)\b", low):
+        lines.append(questions.score_if_sold(state))
+    elif _FAR.search(low) and questions.answer_distance(state, low):
+        lines.append(questions.answer_distance(state, low))
+    elif (
+        _PRICE.search(low)
+        and questions.answer_prices(state, kinds, low)
+    ):
+        lines.append(questions.answer_prices(state, kinds, low))
+    elif (m := _WORD_ASKED.search(low)) and questions.answer_glossary(m.group(1)) and not p.orders:
+        lines.append(questions.answer_glossary(m.group(1)))
+    elif p.orders:
+        named = list(p.orders)
+        if place_kind(state.mile) == "kyle" and re.search(r"\bone boat\b", low) and "TWO BOATS" in named and "ONE BOAT" not in named:
+            named.insert(0, "ONE BOAT")  # "one boat vs two boats": both are asked about
+        if len(named) == 1:
+            # one order in a question: rule 3's confirm line, whether or not it ends with a "?"
+            return decide(game, state, replace(p, hedged=True))
+        for order in named:
+            said = _what_if(game, state, order)
+            if said:
+                lines.append(said)
+        lines.append(f"Which, if either: {or_list(named)}? The orders are yours; nothing is done until you give one.")
+        return Reading(ReadAs.ANSWER, text="\n\n".join(lines))
+    elif p.errands:
+        return decide(game, state, replace(p, hedged=True))  # business in a question: its confirm line states the price (ruling 33)
+    else:
+        answer = _answer(game, state, message, parsed.toks)
+        if answer and answer not in lines:  # a remark already said (lost beasts) is said once
+            lines.append(answer)
+        if ORDERS_ARE_YOURS in " ".join(lines):
+            lines.append(f"Day {state.day}'s choices: {choices(state)}.")
+            lines.append(f"Day {state.day}'s order?")
+            return Reading(ReadAs.ANSWER, text="\n\n".join(lines))
+    lines.append(ask_order(state))
+    return Reading(ReadAs.ANSWER, text="\n\n".join(lines))
+
+
+# "same as yesterday", "same again", "repeat yesterday's order": the last order that ran.
+_SAME = re.compile(
+    r"\b(?:same (?:again|as (?:yesterday|before|last time|last)|order|orders|pace|thing|plan)|repeat(?: it| that| yesterday'?s?(?: order| orders)?| the last)?|"
+    r"(?:like|as) yesterday|yesterday'?s (?:order|orders|pace)|ditto|as before|do it again)\b"
+)
+_SAVE_WORDS = ("save", "saving")
+_SAVE_OBJECTS = frozenset(
+    "game it this progress position drove now here pls plz please state run spot place my the our for later "
+    "and quit me up gotta go brb thanks thx quick quickly real".split()
+)
+
+
+def casual_save(message: str) -> bool:
+    """"save pls", "save pls, gotta go", "i want to save", "can you save the game": the SAVE asked
+    for with chatter around it; "save the beasts", "don't save", "how do I save?" are not."""
+    words = re.findall(r"[a-z']+|[,;.!?]", message.lower().replace("’", "'"))
+    if not words or words[0] in ("how", "where", "why", "what", "did", "does", "when", "is", "will", "should"):
+        return False
+    for k, w in enumerate(words):
+        if w not in _SAVE_WORDS:
+            continue
+        prev = words[max(0, k - 2) : k]
+        if prev and prev[-1] in ("don't", "dont", "not", "no", "never", "how", "cant", "can't"):
+            return False
+        if prev and prev[-1] == "to" and not (len(prev) > 1 and prev[-2] in ("want", "wanna", "like", "need", "going", "have", "got", "ready")):
+            return False
+        after = []
+        for a in words[k + 1 : k + 3]:
+            if a in ",;.!?":
+                break
+            after.append(a)
+        return all(a in _SAVE_OBJECTS for a in after)
+    return False
+
+
+_ABOUT_ORDER = re.compile(
+    r"\b(?:what does|what do|what is|what's|whats|explain|define)\s+(?:a\s+|the\s+)?"
+    r"(easy|steady|push|rest|one boat|two boats)\b(?:\s+(?:do|does|mean|cost))?\s*\??$"
+)
+
+
+_ABOUT_BUSINESS = re.compile(
+    r"\b(?:what does|what do|what is|what's|whats|explain)\s+(?:a\s+|the\s+)?"
+    r"(roof|park|shoe|hire|meal|sell|trade)\b(?:\s+(?:do|does|mean|get us|give us))?\s*\??$"
+)
+
+
+def _order_named(word: str) -> str | None:
+    return {"easy": "EASY", "steady": "STEADY", "push": "PUSH", "rest": "REST", "one boat": "ONE BOAT",
+            "two boats": "TWO BOATS", "ford": "FORD", "toll": "TOLL"}.get(word)  # fmt: skip
+
+
+_ONE_OR_TWO = re.compile(r"\bone boat\b.{0,12}\b(?:or|vs|versus)\b\s*(?:two|2|both)\b", re.I)
+
+
+def _either(state: Drove, message: str, parsed: Parsed, p: Plan) -> Reading | None:
+    """"one boat or two?", "Steady? Or easy?": two orders offered as alternatives across a question
+    mark are asked about, naming both (rule 4), never confirmed as the first alone."""
+    kind = place_kind(state.mile)
+    if kind == "kyle" and _ONE_OR_TWO.search(message):
+        named = ["ONE BOAT", "TWO BOATS"]
+    elif len(p.orders) == 1 and parsed.question:
+        words = [t.low for t in parsed.toks]
+        later = [h for h in parsed.hits if h.order != p.orders[0] and h.start > 0 and "or" in words[max(0, h.start - 2) : h.start]]
+        if not later:
+            return None
+        named = [p.orders[0], later[0].order]
+    else:
+        return None
+    opts = [(o, replace(p, orders=(o,), hedged=False, put_off=False), (frozenset({o}),)) for o in named]
+    return _options(state, p, opts)
+
+
 def whole_command(message: str) -> bool:
     whole = bare_word(message)
     return whole == "save" or whole in _TURN_FOR_HOME or whole in _GO_HOME or whole in YES or whole in NO
 
 
-def _read(game: Any, state: Drove, message: str, pending: Reading | None) -> Reading:
+def _read(game: Any, state: Drove, message: str, pending: Reading | None, history: tuple[object, ...] = ()) -> Reading:
     whole = bare_word(message)
+    if whole != "save" and casual_save(message):
+        return Reading(ReadAs.COMMAND, command="save")  # "save pls, gotta go": the card's "at any pause" (ruling 48)
 
     # 0) Only a whole message is a command.
     if whole == "save":
@@ -582,14 +750,29 @@ def _read(game: Any, state: Drove, message: str, pending: Reading | None) -> Rea
             return decide(game, state, done)
         return Reading(ReadAs.ANSWER, text=ask_order(state))
 
+    parsed = parse(message, place_kind(state.mile))
+    raw = game.card.tape[state.day - 1] if 0 < state.day <= len(game.card.tape) else 0
+    p = plan(parsed, state, raw)
+    asked = _asked(game, state, message, parsed, p)
+    if asked is not None:
+        return asked
+    offered = _either(state, message, parsed, p)
+    if offered is not None:
+        return offered
+    if not p.orders and _SAME.search(" ".join(message.lower().replace("’", "'").split())):
+        last = next((a for a in reversed(history) if isinstance(a, DayOrder)), None)
+        if last is None:
+            return Reading(ReadAs.ANSWER, text=f"No order has run in this run yet, so there is nothing to repeat. {ask_order(state)}")
+        pace = (last.toll_pace,) if last.order == "TOLL" and last.toll_pace else ()
+        said = f"Yesterday's order: {last.order}" + (f", then {last.toll_pace}" if pace else "") + "."
+        p = replace(p, orders=(last.order,), toll_paces=pace or p.toll_paces, remarks=p.remarks + (said,))
+        return decide(game, state, p)
+
     if pending is not None and pending.kind is ReadAs.ASK and pending.detail.get("ask") == "options":
         picked = _pick(game, state, message, pending)
         if picked is not None:
             return picked
 
-    parsed = parse(message, place_kind(state.mile))
-    raw = game.card.tape[state.day - 1] if 0 < state.day <= len(game.card.tape) else 0
-    p = plan(parsed, state, raw)
     if not p.orders and not p.errands and not p.home:
         # No order named: answer, ask for the order; no day used.
         lines = list(p.remarks)

@@ -392,7 +392,8 @@ def finale(s: Drove) -> str:
         "scattered": "No beasts left.",
         "turned-home": "The drove turns for home.",
     }
-    return f"end:{s.end}. {texts[s.end or '']}\n\nSCORING: every ending but a sale scores 0. Score {score}."
+    # The end's own words, not its token: the RESULT line below carries end:{s.end} for programs.
+    return f"{texts[s.end or '']}\n\nSCORING: every ending but a sale scores 0. Score {score}."
 
 
 def pointers(s: Drove) -> str:
@@ -400,4 +401,7 @@ def pointers(s: Drove) -> str:
 
 
 def save_note(s: Drove) -> str:
-    return "Start a NEW chat and paste the full card and this save. The day sets the tape."
+    return (
+        "Start a NEW chat and paste the full card and this save. With cardgm: `cardgm play cattle-trail --resume FILE`, "
+        "or paste the block as the first message of a new run. The day sets the tape."
+    )

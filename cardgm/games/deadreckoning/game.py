@@ -66,7 +66,11 @@ class DeadReckoning:
         return voice.opening(state, self.seal)
 
     def read(self, state: Duel, message: str, pending: Reading | None) -> Reading:
-        reading = reader.read(state, message, pending, self.seal)
+        return self.read_in_run(state, message, pending, ())
+
+    def read_in_run(self, state: Duel, message: str, pending: Reading | None, history: tuple[object, ...]) -> Reading:
+        """`read`, with the salvos of this run for "the one below my last hit"."""
+        reading = reader.read(state, message, pending, self.seal, history)
         if reading.kind is ReadAs.MOVE:
             return reading
         # Rule 8: the shot grid on every reply, after the words (a reply never opens with the

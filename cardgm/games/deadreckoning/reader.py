@@ -247,23 +247,31 @@ def _clause_of(low: str, start: int, end: int) -> str:
 
 
 def _casual_save(text: str) -> bool:
-    """"save pls", "can you save the game", "gotta go, save it": a save, with chatter around it."""
-    words = re.findall(r"[a-z']+", text)
+    """"save pls", "save pls, gotta go", "i want to save", "can you save the game": a save, with
+    chatter around it. What follows the word in its own clause tells a save from anything else."""
+    words = re.findall(r"[a-z']+|[,;.!?]", text)
+    if words and words[0] in ("how", "where", "why", "what", "did", "does", "when", "is", "will", "should"):
+        return False
     for k, w in enumerate(words):
         if w not in ("save", "saving", "bank", "pause"):
             continue
-        if k and words[k - 1] in ("don't", "dont", "not", "no", "never", "to", "how", "cant", "can't"):
+        prev = words[max(0, k - 2) : k]
+        if prev and prev[-1] in ("don't", "dont", "not", "no", "never", "how", "cant", "can't"):
             return False
-        if words[0] in ("how", "where", "why", "what", "did", "does", "when"):
+        if prev and prev[-1] == "to" and not (len(prev) > 1 and prev[-2] in ("want", "wanna", "like", "need", "going", "have", "got", "ready")):
             return False
-        after = words[k + 1 : k + 3]
+        after = []
+        for a in words[k + 1 : k + 3]:
+            if a in ",;.!?":
+                break
+            after.append(a)
         return all(a in _SAVE_OBJECTS for a in after)
     return False
 
 
 _SAVE_OBJECTS = frozenset(
     "game it this progress position duel hunt now here pls plz please state run spot place my the our for later "
-    "and quit me up".split()
+    "and quit me up gotta go brb thanks thx quick quickly real".split()
 )
 _GIVE_UP = re.compile(
     r"\b(?:give up|giving up|gave up|surrender|surrendering|resign|concede|throw in the towel|white flag|"
@@ -313,11 +321,98 @@ def _fire(cell: str, note: str = "") -> Reading:
     return Reading(ReadAs.MOVE, text=note, action=Salvo(cell), detail={"topic": "salvo"})
 
 
-def read(state: Duel, message: str, pending: Reading | None, seal: Seal) -> Reading:
+_NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8"}
+_NUM = "|".join(_NUMBER_WORDS)
+# "e six", "G one", "Fire at F-five": a column letter and a row in words. A lower-case "a" is a
+# word ("a two-cell hull") unless a fire word stands before it.
+_WORD_CELL = re.compile(rf"(?<![A-Za-z0-9'])(?:((?i:fire|at|on|shoot|salvo|try|hit|target)\s+)([a-hA-H])|([b-hB-H]|A))[\s-]+((?i:{_NUM}))\b")
+_WORD_ROW = re.compile(rf"\b(row\s*#?\s*)({_NUM})\b", re.I)
+# "could you please fire at c3?": the order inside a polite wrapper.
+_POLITE = re.compile(
+    r"^\s*(?:(?:could|can|would|will) (?:you|u|ya)|please|pls|kindly)\s+(?:please\s+|pls\s+|kindly\s+|just\s+)?"
+    r"(?=(?:fire|shoot|salvo|try|hit|aim|target|strike|save|bank)\b)",
+    re.I,
+)
+
+
+def plain_words(message: str) -> str:
+    """A message with its cells in words made cells ("e six" → "e6", "row six" → "row 6") and a
+    polite wrapper's question mark dropped ("could you please fire at c3?" → "fire at c3")."""
+    def cell(m: re.Match[str]) -> str:
+        lead = m.group(1) or ""
+        letter = m.group(2) or m.group(3)
+        return f"{lead}{letter}{_NUMBER_WORDS[m.group(4).lower()]}"
+
+    text = _WORD_ROW.sub(lambda m: m.group(1) + _NUMBER_WORDS[m.group(2).lower()], message)
+    text = _WORD_CELL.sub(cell, text)
+    wrapped = _POLITE.match(text)
+    if wrapped is not None:
+        inner = text[wrapped.end() :].rstrip()
+        text = inner[:-1].rstrip() if inner.endswith("?") and inner.count("?") == 1 else inner
+    return text
+
+
+def last_shot(history: tuple[object, ...], state: Duel, *, hit: bool) -> str | None:
+    """The last cell fired in this run (or the last that was a HIT), from the run's own moves."""
+    for action in reversed(history):
+        if isinstance(action, Salvo) and is_cell(action.cell):
+            mark = state.grid[cell_index(action.cell)]
+            if not hit or mark == "x":
+                return action.cell
+    return None
+
+
+_DIRS = {"below": (0, 1), "under": (0, 1), "beneath": (0, 1), "down from": (0, 1), "south of": (0, 1),
+         "above": (0, -1), "over": (0, -1), "up from": (0, -1), "north of": (0, -1),
+         "left of": (-1, 0), "west of": (-1, 0), "right of": (1, 0), "east of": (1, 0)}  # fmt: skip
+_RELATIVE = re.compile(
+    r"\b(below|under|beneath|down from|south of|above|over|up from|north of|left of|west of|right of|east of|"
+    r"next to|beside|adjacent to|around|near|by)\s+(?:the\s+)?(?:(?:my|the|our)\s+)?(last|previous|latest)?\s*"
+    r"(hit|shot|salvo|one|it|that(?: one| hit| shot)?)\b"
+    r"|\b(?:the one|the cell|the square|one)\s+(below|under|above|left|right)\b(?!\s+of\s+[a-h]\d)"
+    r"|\b(next to|beside) (?:it|that)\b",
+    re.I,
+)
+
+
+def relative_cells(state: Duel, message: str, history: tuple[object, ...]) -> tuple[list[str], str] | None:
+    """"the one below my last hit", "next to it": the cells that fit, with what they are next to;
+    None when the message refers to no earlier shot. Only unfired cells on the sea fit."""
+    low = message.lower()
+    m = _RELATIVE.search(low)
+    if m is None:
+        return None
+    word = (m.group(1) or m.group(4) or m.group(5) or "").lower()
+    what = (m.group(3) or "it").lower()
+    # "my last hit": the last HIT; "it", "that", "my last shot": the last salvo
+    hit = "hit" in what or bool(re.search(r"\blast hit\b", low))
+    anchor = last_shot(history, state, hit=hit)
+    if anchor is None:
+        return [], "hit" if hit else "shot"
+    col, row = ord(anchor[0]) - 65, int(anchor[1:])
+    steps = [_DIRS[word]] if word in _DIRS else [_DIRS[f"{word} of"]] if f"{word} of" in _DIRS else [(0, -1), (0, 1), (-1, 0), (1, 0)]
+    if word in ("below", "under"):
+        steps = [(0, 1)]
+    cells = []
+    for dc, dr in steps:
+        c, r = col + dc, row + dr
+        if 0 <= c < 8 and 1 <= r <= 8:
+            cell = f"{chr(65 + c)}{r}"
+            if state.grid[cell_index(cell)] == UNFIRED:
+                cells.append(cell)
+    return cells, anchor
+
+
+def read(state: Duel, message: str, pending: Reading | None, seal: Seal, history: tuple[object, ...] = ()) -> Reading:
     """The Reading of one message. Its text has no grid: the game adds the grid to every reply.
     A surrender waiting on its yes is answered by a salvo as plainly as by a no: the reply is the
     salvo, and the colours stay up."""
-    reading = _read(state, message, pending, seal)
+    message = plain_words(message)
+    relative = relative_cells(state, message, history) if not find_cells(message) else None
+    if relative is not None:
+        reading = _relative(state, message, relative)
+    else:
+        reading = _read(state, message, pending, seal)
     if pending is not None and reading.kind is ReadAs.ANSWER and reading.action is None and holds_pending(pending):
         # A question answered while a surrender or a cell waits on its word: the answer, then the
         # question asked above again, so a yes or "the first" still answers it (issue 10).
@@ -325,6 +420,22 @@ def read(state: Duel, message: str, pending: Reading | None, seal: Seal) -> Read
             return reading
         return asked_again(pending, reading.text)
     return reading
+
+
+def _relative(state: Duel, message: str, found: tuple[list[str], str]) -> Reading:
+    """A cell named by where it lies from the last shot or hit: fired when one fits and the words
+    order it; asked about when two or more fit, or when the words only ask."""
+    cells, anchor = found
+    if anchor in ("hit", "shot"):
+        return _ask(f"There is no {anchor} in this run to count from yet. Call the cell itself, as in \"D4\". No salvo fired.", "no-cell")
+    if not cells:
+        return _ask(f"Every cell there beside {anchor} has been fired on already. Call the cell itself. No salvo fired.", "no-cell")
+    text = normalize(message)
+    if len(cells) == 1 and "?" not in text and not _HEDGE.search(text):
+        return _fire(cells[0], f"{cells[0]}, beside {anchor}.")
+    if len(cells) == 1:
+        return _ask(voice.ASK_SAY_FIRE.format(cell=cells[0]), "say-fire", cell=cells[0])
+    return _ask(f"Beside {anchor}: " + voice.ASK_WHICH.format(cells=_or_list(tuple(cells))), "which", cells=tuple(cells))
 
 
 def holds_pending(pending: Reading) -> bool:
@@ -371,6 +482,10 @@ def _read(state: Duel, message: str, pending: Reading | None, seal: Seal) -> Rea
     shot = the_shot(message, mentions)
     if not mentions and _casual_save(text):
         return Reading(ReadAs.COMMAND, command="save")
+
+    early = _asked_first(state, text) if not mentions else None
+    if early is not None:
+        return early
 
     # "I give up" strikes as the card's phrase does; any other surrender is confirmed first (ruling 3).
     if shot.kind == "none" and not mentions and plain_surrender(text):
@@ -489,10 +604,91 @@ def _question(state: Duel, text: str, seal: Seal, mentions: list[CellMention]) -
     return None
 
 
+_ASKING = re.compile(
+    r"^(?:(?:wait|so|ok|okay|hmm|um|and|but|also|quick question|hey)[\s,]+)*"
+    r"(?:what|whats|what's|how|hows|how's|should|shall|would|could|is|are|do|does|can|which|when|where|tell me|explain|remind me)\b"
+)
+_GIVE_UP_ASKED = re.compile(
+    r"\b(?:should|shall|would|could|is it worth|worth it to|what if|what happens if|if)\b.{0,30}\b(?:give up|giving up|strike|surrender|quit|resign|concede)\b"
+    r"|\b(?:give up|strike|surrender|quit)\b.{0,40}\b(?:what|score|scores|get)\b"
+)
+_SCORE_ASKED = re.compile(r"\bscore\b|\bpoints\b|\bwhat (?:would|will|do|does) i (?:get|make)\b")
+_LEGEND = re.compile(
+    r"\b(?:legend|key|symbols?|marks?|dots?)\b|(?:^|\s)(?:the\s+)?['\"`]?(?:x|o|\.)['\"`]?\s+(?:mean|means|stand|is|for)\b|\bmean\b.{0,12}\b(?:x|o)\b"
+)
+_HOW_SAVE = re.compile(r"\bhow\b.{0,20}\b(?:save|saving|resume|resuming|continue|come back|load|pick up|go on later)\b")
+_GLOSSARY = {
+    "salvo": "A salvo is one shot at one cell, called as \"D4\"; each new cell fired is one salvo on the count.",
+    "par": "Par is 10: a flawless hunt with no wasted salvos. A cleared sea scores 100 - (salvos - 10), never below 0.",
+    "berth": "The berth is where the four enemy hulls lie, fixed and sealed before the first shot; it is revealed at the end.",
+    "seal": "",  # the seal has its own answer
+    "hull": "A hull is one enemy ship: a straight line of 2 or 3 cells, across or down, touching no other.",
+    "colours": "Striking your colours is giving up: the duel ends with score 0 and the berth is revealed.",
+}
+_WHAT_IS = re.compile(r"\b(?:what(?:'s| is|s)|whats|define|meaning of)\s+(?:a|an|the)?\s*(salvo|par|berth|hull|colou?rs)\b")
+
+
+_MEANS = re.compile(r"\b(salvo|par|berth|hull|colou?rs)\b.{0,12}\bmean")
+_TALLY_TOTAL = re.compile(
+    r"\bhow many (?:hull |ship |enemy )?(?:cells|squares) (?:are there|in all|in total|total|altogether)|\bhow many hits do (?:i|we) need\b"
+)
+
+
+def legend() -> str:
+    return "On the shot grid: `.` is a cell not yet fired on, `o` a MISS, `x` a HIT. A sunk ship's cells stay `x`."
+
+
+def score_now(state: Duel) -> str:
+    """"if i give up right now what do i score", "score if my next shot sinks it?": worked from the
+    LEDGER, never from the berth."""
+    left = 10 - state.hits
+    best = min(100, max(0, 100 - (state.shots + left - 10)))
+    return (
+        f"Strike your colours now and you score 0: a surrender is not a completed hunt. Only a cleared sea scores, "
+        f"100 - (salvos - 10). You have fired {voice.salvos(state.shots)} with {state.hits} of the ten hull cells hit; "
+        f"{left} still to find, so the best left to you is {best}, if every salvo from here is a HIT. "
+        "A sunk ship on its own scores nothing until the sea is clear."
+    )
+
+
+def _asked_first(state: Duel, text: str) -> Reading | None:
+    """A question about giving up, the score, the grid's marks, saving or a word of the card, with no
+    cell named: answered before any surrender word is taken as one (nothing moves)."""
+    asks = "?" in text or bool(_ASKING.match(text)) or bool(re.match(r"if\b.*\b(?:what|how much|how many)\b", text))
+    if not asks or any(re.search(rf"\b{n.lower()}s?\b", text) for n in SHIP_NAMES):
+        return None  # a ship named is the sealed names' own answer
+    if HULL_WORDS.search(text) and SPECIFIC.search(text):
+        return None  # a hull's length or lie: refused in character below
+    if _GIVE_UP_ASKED.search(text):
+        return _answer("That is yours to decide. " + score_now(state) + ' Say "I strike my colours" to give up.', "give-up-asked")
+    if re.search(r"\bpar\b", text):
+        return _answer(_GLOSSARY["par"], "glossary")
+    if _TALLY_TOTAL.search(text):
+        return _answer(f"Ten cells in all; the sea is cleared when all ten are hit, and you have hit {state.hits}. {voice.ANSWER_FLEET}", "fleet")
+    if _SCORE_ASKED.search(text) and re.search(r"\b(?:if|next|now|would|sink|sinks|clear|cleared|end(?:ed)?|best|still|most|max|can i get)\b", text):
+        return _answer(score_now(state), "score")
+    if _LEGEND.search(text) and not SEAL_WORDS.search(text):
+        return _answer(legend(), "legend")
+    if _HOW_SAVE.search(text):
+        return _answer(voice.HOW_TO_SAVE, "how-to-save")
+    m = _WHAT_IS.search(text) or _MEANS.search(text)
+    if m and _GLOSSARY.get(m.group(1).replace("colors", "colours"), ""):
+        return _answer(_GLOSSARY[m.group(1).replace("colors", "colours")], "glossary")
+    tally = _tally(state, text)
+    if tally:
+        return _answer(tally, "status")
+    return None
+
+
 # The counts the player may ask for by name, all read off the shot grid and the LEDGER.
-TALLY = re.compile(r"\b(?:what turn|which turn|how many turns|turn is it|misses|how many (?:miss|missed)|afloat|left to sink)\b")
+TALLY = re.compile(
+    r"\b(?:what turn|which turn|how many turns|turn is it|misses|how many (?:miss|missed)|how many did i miss|afloat|left to sink|"
+    r"shots so far|shots fired|how many (?:shots|salvos|hits)|salvos so far)\b"
+)
 _TALLY_TURN = re.compile(r"\b(?:what turn|which turn|how many turns|turn is it|turn number|turn are we)\b")
-_TALLY_MISSES = re.compile(r"\b(?:misses|how many (?:miss|missed|splashes|waters?))\b")
+_TALLY_MISSES = re.compile(r"\b(?:misses|missed|how many (?:miss|missed|splashes|waters?)|did i miss)\b")
+_TALLY_SHOTS = re.compile(r"\b(?:shots?|salvos?)\b(?: so far| fired| have i| did i|\s*\??$)|\bhow many (?:shots|salvos)\b|^shots\b")
+_TALLY_HITS = re.compile(r"\bhow many hits\b|\bhits so far\b|^hits\b")
 _TALLY_SUNK = re.compile(
     r"\b(?:sunk|sink|sank|afloat|left to sink|(?:ships?|hulls?|boats?) (?:are |is )?(?:left|remaining|to go|still (?:up|out there|afloat)))\b"
 )
@@ -503,8 +699,13 @@ def _tally(state: Duel, text: str) -> str:
     """"what turn is it?", "how many misses?", "which ships are sunk?", "how many cells left?":
     each answered in one line from what the grid and the LEDGER show ("" when none is asked)."""
     said: list[str] = []
+    if _TALLY_SHOTS.search(text) and not _TALLY_MISSES.search(text):
+        said.append(f"Salvos fired: {state.shots}. Hits: {state.hits}. The LEDGER's shots:{state.shots} counts each new cell once.")
+    elif _TALLY_HITS.search(text):
+        said.append(f"Hits: {state.hits}. That is {state.hits} of the ten hull cells, from {voice.salvos(state.shots)}.")
     if _TALLY_TURN.search(text):
-        said.append(f"This reply is turn {state.turn + 1}: turn = replies so far, this one included.")
+        # The Run has counted this reply before reading it: the LEDGER below it shows this turn.
+        said.append(f"This reply is turn {state.turn}, as the LEDGER below shows: turn = replies so far, this one included.")
     if _TALLY_MISSES.search(text):
         said.append(f"Misses: {state.shots - state.hits} of {voice.salvos(state.shots)}.")
     if _TALLY_SUNK.search(text):

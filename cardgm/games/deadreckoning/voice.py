@@ -262,8 +262,13 @@ REFUSE_SEAL_EARLY = (
 )
 ANSWER_FLEET = (
     "Public knowledge, all of it: four ships, ten cells between them, in hulls of 2, 3, 3 and 2 "
-    "cells; each hull a straight line, across or down; no two touching, not even at a corner. The "
-    "rest is yours to read."
+    "cells; each hull a straight line, across or down; no two touching, not even at a corner; on an "
+    "8x8 sea, columns A-H and rows 1-8. The rest is yours to read."
+)
+HOW_TO_SAVE = (
+    'Say "save" and the SAVE block is printed with the shot grid. To resume, start a new run '
+    "(cardgm play deadreckoning) and paste the block as its first message, or keep it in a file and "
+    "run cardgm play deadreckoning --resume FILE; in a chat, paste the full cartridge, then the block."
 )
 ANSWER_HELP = (
     'Call a cell to fire: "D4", "fire H1" or "salvo C7", a column A-H and a row 1-8. Each new cell '

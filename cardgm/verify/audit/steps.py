@@ -41,4 +41,4 @@ def undo(run: Run, st: Step) -> None:
 
 
 def copy_run(run: Run, state: Any = None) -> Run:
-    return Run(run.game, state=run.state if state is None else state, pending=run.pending, moved=run.moved)
+    return Run(run.game, state=run.state if state is None else state, pending=run.pending, moved=run.moved, history=list(run.history))
