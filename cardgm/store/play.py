@@ -159,7 +159,7 @@ def _storable(text: str, what: str) -> str:
 
 # A snapshot names the cardgm that wrote it: another version's classes may differ, so its runs
 # are replayed once (and checked reply by reply) rather than unpickled.
-SNAPSHOT = ("cardgm-run", 1)
+SNAPSHOT = ("cardgm-run", 2)  # 2: the moves it ran ride along, for "same as yesterday"
 
 
 def _cardgm_version() -> str:
@@ -199,20 +199,21 @@ class _Unpickler(pickle.Unpickler):
 
 
 def snapshot(live: Run) -> bytes:
-    """The run's current state, as its row keeps it: enough to answer the next message."""
-    return pickle.dumps((SNAPSHOT, _VERSION, live.state, live.pending, live.moved), protocol=pickle.HIGHEST_PROTOCOL)
+    """The run's current state, as its row keeps it: enough to answer the next message (the moves
+    it ran included, which words like "same as yesterday" refer back to)."""
+    return pickle.dumps((SNAPSHOT, _VERSION, live.state, live.pending, live.moved, tuple(live.history)), protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def _from_snapshot(run: StoredRun) -> Run | None:
     if run.snapshot is None or run.snapshot_seq != run.last_seq:
         return None
     try:
-        kind, version, state, pending, moved = _Unpickler(io.BytesIO(run.snapshot)).load()
+        kind, version, state, pending, moved, history = _Unpickler(io.BytesIO(run.snapshot)).load()
     except (pickle.UnpicklingError, AttributeError, ImportError, EOFError, ValueError, TypeError):
         return None
     if kind != SNAPSHOT or version != _VERSION:
         return None
-    return Run(game_of(run), state=state, pending=pending, moved=bool(moved))
+    return Run(game_of(run), state=state, pending=pending, moved=bool(moved), history=list(history))
 
 
 def restore(run: StoredRun, messages: Any = None) -> Run:

@@ -218,3 +218,18 @@ def test_database_urls(tmp_path, monkeypatch) -> None:
     monkeypatch.delenv("CARDGM_DATABASE_URL")
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     assert database_url().startswith("sqlite:///") and database_url().endswith("runs.sqlite3")
+
+
+def test_words_that_refer_back_read_the_same_from_a_snapshot(store: Store) -> None:
+    """A move never replays the run, so the snapshot carries the moves it ran: "same as
+    yesterday" on the site means what it means in `cardgm play` (the same replies, word for word)."""
+    from cardgm.run import Run
+
+    messages = ["SHORT, SAIL, ROW", "same as yesterday", "same again please"]
+    new, _ = play.start(store, load_card("becalmed"))
+    local = Run(games.make_game(load_card("becalmed")))
+    local.start()
+    for message in messages:
+        _, reply = play.send(store, new.token, message)
+        assert reply.text == local.reply(message).text
+    assert store.load(new.token).turn == 4
