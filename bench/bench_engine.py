@@ -1,18 +1,27 @@
 """Benchmark: the rules engine in random play (target: 100,000 days a second on one core).
 
     python bench/bench_engine.py [--seconds 5] [--cpu]
+    python bench/bench_engine.py --against DIR [--rounds 5] [--seconds 1]
 
-`--cpu` counts CPU seconds (time.process_time) instead of wall seconds: on a busy machine the wall
-figures halve at random, the CPU figures hold (docs/performance.md compares trees that way).
+`--cpu` counts CPU seconds (time.process_time), for the figure and for the reference loop alike:
+on a busy machine wall figures halve at random, CPU figures hold far better.
 
-Pinned to one core. Beside each figure it measures the fixed reference loop of
-bench/baseline.py just before, and prints the ratio (days per reference unit) and the load
+Pinned to one core. Beside each figure it measures the fixed reference loop of bench/baseline.py
+just before, on the same clock, and prints the ratio (days per reference unit) and the load
 average, so that a figure taken on another machine, or under load, can be compared by its ratio.
+
+`--against DIR` compares this checkout's engines with another tree's (DIR holds its `cardgm`
+package: `git archive 3317ed4 cardgm | tar -x -C /tmp/base`), on the same workloads and the same
+core: each round runs every workload once per tree, each in a fresh process, the two trees taking
+turns to go first; CPU seconds throughout. It prints each tree's best and mean and the ratios
+(this tree over DIR), with the load before and after.
 
 Two figures per game: `apply` alone (a day's calls or order chosen from a fixed list, so the
 count is the rules' own cost) and random legal play as par plays it (the legal moves listed by the
 rules each day, one chosen uniformly). A BECALMED day is one set of calls with its dusk answer; a
-DROVER'S AUTUMN day is one order; a DEADRECKONING salvo is one new cell fired.
+DROVER'S AUTUMN day is one order; a DEADRECKONING salvo is one new cell fired, its sixty-four
+salvos built once and each duel's order and berth drawn before the clock starts (so the count is
+the rules', not the random generator's).
 """
 
 from __future__ import annotations
@@ -20,19 +29,27 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/baseline.py
+HERE = Path(__file__).resolve().parent
+if "--tree" in sys.argv:  # a worker timing another checkout: its cardgm first on the path
+    sys.path.insert(0, sys.argv[sys.argv.index("--tree") + 1])
+else:
+    sys.path.insert(0, str(HERE.parent))  # run from a checkout
+sys.path.insert(1, str(HERE))  # bench/baseline.py
 
 import argparse
+import json
+import os
 import random
+import statistics
+import subprocess
 import time
-
-from cardgm.card import load_card
+from collections.abc import Callable
 
 clock = time.perf_counter  # --cpu: time.process_time
 
 
 def becalmed(seconds: float, listed: bool) -> float:
+    from cardgm.card import load_card
     from cardgm.games.becalmed import rules as R
     from cardgm.games.becalmed.state import State
 
@@ -55,7 +72,8 @@ def becalmed(seconds: float, listed: bool) -> float:
     return days / (clock() - t0)
 
 
-def cattle(seconds: float, listed: bool) -> float:
+def cattle(seconds: float) -> float:
+    from cardgm.card import load_card
     from cardgm.games.cattle_trail import rules as R
     from cardgm.games.cattle_trail.actions import DayOrder
     from cardgm.games.cattle_trail.state import Drove
@@ -66,33 +84,69 @@ def cattle(seconds: float, listed: bool) -> float:
     while clock() - t0 < seconds:
         s = Drove()
         while not s.ended:
-            orders = R.legal_orders(s) if listed else R.legal_orders(s)
-            o = rng.choice(orders)
+            o = rng.choice(R.legal_orders(s))
             s, _ = R.apply(s, DayOrder(o, toll_pace="STEADY" if o == "TOLL" else None), tape)
             days += 1
     return days / (clock() - t0)
 
 
 def deadreckoning(seconds: float) -> float:
-    """Salvos a second: random new cells fired at the card's berth until the sea is clear."""
+    """Salvos a second: random new cells fired at a drawn berth until the sea is clear."""
     from cardgm.games.deadreckoning import rules as R
     from cardgm.games.deadreckoning.seal import draw_berth
     from cardgm.games.deadreckoning.state import Duel
 
     rng = random.Random(1)
-    cells = [f"{c}{r}" for r in range(1, 9) for c in "ABCDEFGH"]
+    salvos = [R.Salvo(f"{c}{r}") for r in range(1, 9) for c in "ABCDEFGH"]
     berths = [draw_berth(rng) for _ in range(64)]
-    salvos, t0 = 0, clock()
+    duels = [(rng.choice(berths), rng.sample(salvos, 64)) for _ in range(2048)]
+    apply, ending = R.apply, R.ending
+    fired, t0, n = 0, clock(), 0
     while clock() - t0 < seconds:
-        berth = rng.choice(berths)
-        order = rng.sample(cells, 64)
+        berth, order = duels[n % len(duels)]
+        n += 1
         s = Duel()
-        for cell in order:
-            s, _ = R.apply(s, R.Salvo(cell), berth)
-            salvos += 1
-            if R.ending(s) is not None:
+        for salvo in order:
+            s, _ = apply(s, salvo, berth)
+            fired += 1
+            if ending(s) is not None:
                 break
-    return salvos / (clock() - t0)
+    return fired / (clock() - t0)
+
+
+ROWS: dict[str, tuple[str, Callable[[float], float]]] = {
+    "becalmed      apply only": ("days/s", lambda s: becalmed(s, False)),
+    "becalmed      random legal play": ("days/s", lambda s: becalmed(s, True)),
+    "cattle-trail  random legal play": ("days/s", cattle),
+    "deadreckoning random salvos": ("salvos/s", deadreckoning),
+}
+
+
+def against(other: str, rounds: int, seconds: float) -> None:
+    """Alternating rounds, each workload in a fresh process per tree, CPU seconds."""
+    import baseline
+
+    trees = {"this": str(HERE.parent), "base": str(Path(other).resolve())}
+    print(baseline.load(), flush=True)
+    print(f"this tree: {trees['this']}\nbaseline:  {trees['base']}\n{rounds} rounds of {seconds:g} CPU-s per workload and tree")
+    rates: dict[tuple[str, str], list[float]] = {}
+    for r in range(rounds):
+        order = ("base", "this") if r % 2 == 0 else ("this", "base")
+        for name in ROWS:
+            for tree in order:
+                out = subprocess.run(
+                    [sys.executable, __file__, "--one", name, "--tree", trees[tree], "--seconds", str(seconds)],
+                    capture_output=True, text=True, check=True,
+                )
+                rates.setdefault((name, tree), []).append(json.loads(out.stdout)["rate"])
+        print(f"round {r + 1}: " + ", ".join(f"{n.split()[0]} {rates[(n, 'this')][-1] / rates[(n, 'base')][-1]:.2f}" for n in ROWS), flush=True)
+    print(f"\n{'':32} {'baseline best':>14} {'this best':>12} {'ratio of bests':>15} {'of means':>9} {'rounds min-max':>15}")
+    for name, (unit, _) in ROWS.items():
+        b, t = rates[(name, "base")], rates[(name, "this")]
+        each = [x / y for x, y in zip(t, b)]
+        print(f"{name:32} {max(b):>14,.0f} {max(t):>12,.0f} {max(t) / max(b):>15.2f} {statistics.mean(t) / statistics.mean(b):>9.2f} "
+              f"{min(each):>7.2f}-{max(each):.2f}  {unit}")
+    print(baseline.load())
 
 
 def main() -> None:
@@ -100,28 +154,30 @@ def main() -> None:
 
     ap = argparse.ArgumentParser()
     ap.add_argument("--seconds", type=float, default=5.0)
-    ap.add_argument("--cpu", action="store_true", help="count CPU seconds, not wall seconds")
+    ap.add_argument("--cpu", action="store_true", help="count CPU seconds, not wall seconds (figure and reference alike)")
+    ap.add_argument("--against", metavar="DIR", help="compare with the cardgm package in DIR, alternating rounds, CPU seconds")
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--one", help=argparse.SUPPRESS)  # a worker: one workload, its rate as JSON
+    ap.add_argument("--tree", help=argparse.SUPPRESS)
     args = ap.parse_args()
     global clock
-    if args.cpu:
-        clock = time.process_time
     baseline.one_core()
+    if args.against:
+        return against(args.against, args.rounds, args.seconds)
+    if args.cpu or args.one:
+        clock = time.process_time
+    if args.one:
+        print(json.dumps({"rate": ROWS[args.one][1](args.seconds), "pid": os.getpid()}))
+        return
     print(baseline.load())
     print(f"{'':32} {'figure':>10} {'':8} {'reference':>10} {'ratio':>7}")
-    rows = (
-        ("becalmed      apply only", "days/s", lambda: becalmed(args.seconds, False)),
-        ("becalmed      random legal play", "days/s", lambda: becalmed(args.seconds, True)),
-        ("cattle-trail  random legal play", "days/s", lambda: cattle(args.seconds, True)),
-        ("deadreckoning random salvos", "salvos/s", lambda: deadreckoning(args.seconds)),
-    )
-    for name, unit, measure in rows:
-        ref = baseline.reference_rate(min(2.0, args.seconds))  # just before: the load it meets is the figure's
-        figure = measure()
+    for name, (unit, measure) in ROWS.items():
+        ref = baseline.reference_rate(min(2.0, args.seconds), clock)  # just before, on the same clock
+        figure = measure(args.seconds)
         print(f"{name:32} {figure:>10,.0f} {unit:8} {ref:>10,.0f} {figure / ref:7.2f}", flush=True)
     print(baseline.load())
     print("reference: units/s of bench/baseline.py's fixed loop, measured just before each figure; ratio = figure / reference")
-    if args.cpu:
-        print("figures in CPU seconds (--cpu); the reference in wall seconds on the pinned core")
+    print(f"figures and reference in {'CPU' if args.cpu else 'wall'} seconds")
 
 
 if __name__ == "__main__":

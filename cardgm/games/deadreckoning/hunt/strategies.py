@@ -10,7 +10,7 @@ import numpy as np
 
 from cardgm.games.deadreckoning.hunt.batch import _play_batch_cells, play_batch
 from cardgm.games.deadreckoning.hunt.space import Space, space
-from cardgm.games.deadreckoning.hunt.tree import Chooser, density_choice, entropy_choice, lookahead_choice, run_tree
+from cardgm.games.deadreckoning.hunt.tree import Chooser, density_choice, entropy_choice, lookahead_choice, rollout_choice, run_tree
 from cardgm.games.deadreckoning.state import PAR, Berth
 
 __all__ = ["Strategy", "STRATEGIES", "Evaluation", "evaluate", "play", "card_score"]
@@ -38,6 +38,7 @@ STRATEGIES: dict[str, Strategy] = {
         Strategy("density", "fires where the most consistent berths put a hull (ties: lowest cell)", density_choice),
         Strategy("entropy", "fires where the answer is most uncertain (information gain; ties: density)", entropy_choice),
         Strategy("lookahead", "one-step lookahead over the 4 densest cells: this hit plus the best next", lookahead_choice(4)),
+        Strategy("rollout", "density with one step of rollout: of the 3 densest cells, the one density then clears soonest", rollout_choice(3)),
     )
 }
 
