@@ -26,24 +26,21 @@ the rules', not the random generator's).
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-HERE = Path(__file__).resolve().parent
-if "--tree" in sys.argv:  # a worker timing another checkout: its cardgm first on the path
-    sys.path.insert(0, sys.argv[sys.argv.index("--tree") + 1])
-else:
-    sys.path.insert(0, str(HERE.parent))  # run from a checkout
-sys.path.insert(1, str(HERE))  # bench/baseline.py
-
 import argparse
 import json
 import os
 import random
 import statistics
 import subprocess
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+# a worker timing another checkout (--tree DIR) puts that tree's cardgm first; else this checkout's
+sys.path.insert(0, sys.argv[sys.argv.index("--tree") + 1] if "--tree" in sys.argv else str(HERE.parent))
+sys.path.insert(1, str(HERE))  # bench/baseline.py
 
 clock = time.perf_counter  # --cpu: time.process_time
 
