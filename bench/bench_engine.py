@@ -19,7 +19,7 @@ turns to go first; CPU seconds throughout. It prints each tree's best and mean a
 Two figures per game: `apply` alone (a day's calls or order chosen from a fixed list, so the
 count is the rules' own cost) and random legal play as par plays it (the legal moves listed by the
 rules each day, one chosen uniformly). A BECALMED day is one set of calls with its dusk answer; a
-DROVER'S AUTUMN day is one order; a DEADRECKONING salvo is one new cell fired, its sixty-four
+DROVER'S AUTUMN day is one order (each order built once); a DEADRECKONING salvo is one new cell fired, its sixty-four
 salvos built once and each duel's order and berth drawn before the clock starts (so the count is
 the rules', not the random generator's).
 """
@@ -77,12 +77,12 @@ def cattle(seconds: float) -> float:
 
     tape = load_card("cattle-trail").tape
     rng = random.Random(1)
+    orders = {o: DayOrder(o, toll_pace="STEADY" if o == "TOLL" else None) for o in ("EASY", "STEADY", "PUSH", "REST", "ONE BOAT", "TWO BOATS", "FORD", "TOLL")}
     days, t0 = 0, clock()
     while clock() - t0 < seconds:
         s = Drove()
         while not s.ended:
-            o = rng.choice(R.legal_orders(s))
-            s, _ = R.apply(s, DayOrder(o, toll_pace="STEADY" if o == "TOLL" else None), tape)
+            s, _ = R.apply(s, orders[rng.choice(R.legal_orders(s))], tape)
             days += 1
     return days / (clock() - t0)
 
