@@ -299,7 +299,7 @@ def play(
             takers = [e.title for e in _entries() if e.coach is not None]
             _fail(f"--coach is for {' and '.join(takers)} (a game with a coach)")
         hint = games.part(entry, "coach")(game, quiet=quiet)
-    run = Run(game, coach=hint)
+    run = Run(game, coach=hint, keep=review)  # the replies go to the screen and the log; --review reads the messages back
     start_state = None
     block = None
     if resume:
