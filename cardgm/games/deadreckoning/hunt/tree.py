@@ -34,7 +34,7 @@ import numpy as np
 
 from cardgm.games.deadreckoning.hunt.space import Space
 
-__all__ = ["Level", "Chooser", "density_choice", "entropy_choice", "lookahead_choice", "rollout_choice", "play_out", "run_tree",
+__all__ = ["Level", "Chooser", "density_choice", "entropy_choice", "lookahead_choice", "ROLLOUT_LIMIT", "rollout_choice", "play_out", "run_tree",
            "TreeStats"]
 
 U64 = np.uint64
@@ -327,13 +327,22 @@ def lookahead_choice(width: int = 4) -> Chooser:
     return choose
 
 
-def rollout_choice(width: int = 3) -> Chooser:
+# The rollout hunter plays out its candidates at nodes of at most this many cell sets: about a
+# second for the coach's hint on a loaded two-core machine (docs/performance-hunt.md); density
+# fires above it.
+ROLLOUT_LIMIT = 100_000
+
+
+def rollout_choice(width: int = 3, limit: int | None = ROLLOUT_LIMIT) -> Chooser:
     """Density with one step of policy rollout: for each of the `width` densest cells, play the
     density hunter to the end over every consistent berth after firing that cell first, and
     fire the cell whose total is least; ties to the denser cell (the density hunter's own shot
-    first). A rollout of a policy is never worse than the policy itself, evaluated exactly: at
-    every node it keeps density's shot unless another one does better from there on density's
-    own play.
+    first). With `limit`, only at nodes of at most `limit` berths; larger ones fire density's
+    shot (the coach's hint: a play-out over millions of berths takes too long for a player).
+
+    Never worse than density, evaluated exactly: wherever it leaves density's shot, the shot it
+    takes does better from there on density's own play, and so, by induction from the last
+    shots up, does every node above it.
 
     Exact, not sampled: each candidate's play-out runs density's tree over the node's berths."""
 
@@ -341,15 +350,22 @@ def rollout_choice(width: int = 3) -> Chooser:
         nodes = lv.nodes
         hull = np.concatenate([_hull_counts(sp, lv, lo, hi) for lo, hi in _blocks(nodes, sp.sea.cells + 1)])
         top = np.argsort(-hull, axis=1, kind="stable")[:, :width]  # densest first, ties to the lowest index
+        out = top[:, 0].copy()  # density's shot
+        small = np.ones(nodes, dtype=bool) if limit is None else np.bincount(lv.node, minlength=nodes) <= limit
+        if not small.any():
+            return out
+        part = lv if small.all() else lv.keep(small[lv.node])  # its nodes: those of `small`, in order
+        top, hull = top[small], hull[small]
         cost = np.full(top.shape, np.inf)
         for r in range(top.shape[1]):
             first = top[:, r]
-            valid = hull[np.arange(nodes), first] > 0  # a cell no berth holds is a sure miss: never better
+            valid = hull[np.arange(len(top)), first] > 0  # a cell no berth holds is a sure miss: never better
             if not valid.any():
                 continue
-            shots = play_out(sp, lv, density_choice, first)
-            cost[valid, r] = np.bincount(lv.node, weights=shots, minlength=nodes)[valid]
-        return top[np.arange(nodes), np.argmin(cost, axis=1)]  # argmin takes the first of equals
+            shots = play_out(sp, part, density_choice, first)
+            cost[valid, r] = np.bincount(part.node, weights=shots, minlength=part.nodes)[valid]
+        out[small] = top[np.arange(len(top)), np.argmin(cost, axis=1)]  # argmin takes the first of equals
+        return out
 
     return choose
 
