@@ -21,7 +21,9 @@ count is the rules' own cost) and random legal play as par plays it (the legal m
 rules each day, one chosen uniformly). A BECALMED day is one set of calls with its dusk answer; a
 DROVER'S AUTUMN day is one order (each order built once); a DEADRECKONING salvo is one new cell fired, its sixty-four
 salvos built once and each duel's order and berth drawn before the clock starts (so the count is
-the rules', not the random generator's).
+the rules', not the random generator's). A last row, "the record alone", runs the same driver
+with the rules replaced by building the next Duel: the floor under any salvo while the state is a
+frozen dataclass (its rate over the baseline tree's salvos is the most any rules could gain).
 """
 
 from __future__ import annotations
@@ -111,11 +113,41 @@ def deadreckoning(seconds: float) -> float:
     return fired / (clock() - t0)
 
 
+def deadreckoning_record(seconds: float) -> float:
+    """The floor under a salvo while a Duel is a frozen dataclass: the same driver, with the rules
+    replaced by the one thing a salvo must do, building the next Duel (64 salvos a duel). Its
+    rate over the baseline tree's salvos is the most any `apply` could reach."""
+    from cardgm.games.deadreckoning import rules as R
+    from cardgm.games.deadreckoning.seal import draw_berth
+    from cardgm.games.deadreckoning.state import Duel
+
+    def apply(s: Duel, salvo: object, berth: object) -> tuple[Duel, tuple[()]]:
+        return Duel(s.turn, s.grid, s.sunk, s.struck), ()
+
+    rng = random.Random(1)
+    salvos = [R.Salvo(f"{c}{r}") for r in range(1, 9) for c in "ABCDEFGH"]
+    berths = [draw_berth(rng) for _ in range(64)]
+    duels = [(rng.choice(berths), rng.sample(salvos, 64)) for _ in range(2048)]
+    ending = R.ending
+    fired, t0, n = 0, clock(), 0
+    while clock() - t0 < seconds:
+        berth, order = duels[n % len(duels)]
+        n += 1
+        s = Duel()
+        for salvo in order:
+            s, _ = apply(s, salvo, berth)
+            fired += 1
+            if ending(s) is not None:
+                break
+    return fired / (clock() - t0)
+
+
 ROWS: dict[str, tuple[str, Callable[[float], float]]] = {
     "becalmed      apply only": ("days/s", lambda s: becalmed(s, False)),
     "becalmed      random legal play": ("days/s", lambda s: becalmed(s, True)),
     "cattle-trail  random legal play": ("days/s", cattle),
     "deadreckoning random salvos": ("salvos/s", deadreckoning),
+    "deadreckoning the record alone": ("salvos/s", deadreckoning_record),
 }
 
 
