@@ -2,6 +2,7 @@
 
     python bench/bench_engine.py [--seconds 5] [--cpu]
     python bench/bench_engine.py --against DIR [--rounds 5] [--seconds 1]
+    python bench/bench_engine.py --records      # what building each state record costs beside one step
 
 `--cpu` counts CPU seconds (time.process_time), for the figure and for the reference loop alike:
 on a busy machine wall figures halve at random, CPU figures hold far better.
@@ -151,6 +152,54 @@ ROWS: dict[str, tuple[str, Callable[[float], float]]] = {
 }
 
 
+def records() -> None:
+    """What building each game's state record costs beside one step of its rules (CPU, the best
+    of five passes): the part of a step no rules code can save while the state is a frozen
+    dataclass, built by its own `__init__`."""
+    from dataclasses import fields
+
+    from cardgm.card import load_card
+    from cardgm.games.becalmed import rules as B
+    from cardgm.games.becalmed.state import State
+    from cardgm.games.cattle_trail import rules as C
+    from cardgm.games.cattle_trail.actions import DayOrder
+    from cardgm.games.cattle_trail.state import Drove
+    from cardgm.games.deadreckoning import rules as D
+    from cardgm.games.deadreckoning.seal import draw_berth
+    from cardgm.games.deadreckoning.state import Duel
+
+    def best(f: Callable[[], object], n: int = 20_000) -> float:
+        out = float("inf")
+        for _ in range(5):
+            t0 = time.process_time()
+            for _ in range(n):
+                f()
+            out = min(out, (time.process_time() - t0) / n)
+        return out * 1e6
+
+    becalmed_tape, cattle_tape = load_card("becalmed").tape, load_card("cattle-trail").tape
+    first_calls = B.legal_calls(State())[0]
+    berth = draw_berth(random.Random(1))
+    water = next(f"{c}{r}" for r in range(1, 9) for c in "ABCDEFGH" if f"{c}{r}" not in berth.hull_cells)
+    duel, drove, state = Duel(), Drove(), State()
+    rows = (
+        ("becalmed      State", State, lambda: State(**{f.name: getattr(state, f.name) for f in fields(State)}),
+         lambda: B.apply(state, first_calls, becalmed_tape)),
+        ("cattle-trail  Drove", Drove, lambda: Drove(**{f.name: getattr(drove, f.name) for f in fields(Drove)}),
+         lambda: C.apply(drove, DayOrder("STEADY"), cattle_tape)),
+        ("deadreckoning Duel", Duel, lambda: Duel(duel.turn, duel.grid, duel.sunk, duel.struck),
+         lambda: D.apply(duel, D.Salvo(water), berth)),
+    )
+    print(f"{'':22} {'fields':>6} {'build (µs)':>11} {'one step (µs)':>14} {'share':>6}")
+    for name, cls, build, step in rows:
+        kwargs_cost = best(lambda: {f.name: getattr(state, f.name) for f in fields(State)}) if cls is State else (
+            best(lambda: {f.name: getattr(drove, f.name) for f in fields(Drove)}) if cls is Drove else 0.0)
+        b, a = best(build) - kwargs_cost, best(step)
+        print(f"{name:22} {len(fields(cls)):>6} {b:>11.2f} {a:>14.2f} {b / a:>6.0%}")
+    print("build: the record by its own __init__ (the keyword dictionary's own cost taken off); one step: a day's "
+          "calls or order from the opening, a salvo at open water")
+
+
 def against(other: str, rounds: int, seconds: float) -> None:
     """Alternating rounds, each workload in a fresh process per tree, CPU seconds."""
     import baseline
@@ -186,6 +235,7 @@ def main() -> None:
     ap.add_argument("--cpu", action="store_true", help="count CPU seconds, not wall seconds (figure and reference alike)")
     ap.add_argument("--against", metavar="DIR", help="compare with the cardgm package in DIR, alternating rounds, CPU seconds")
     ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--records", action="store_true", help="what building each state record costs beside one step")
     ap.add_argument("--one", help=argparse.SUPPRESS)  # a worker: one workload, its rate as JSON
     ap.add_argument("--tree", help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -193,6 +243,9 @@ def main() -> None:
     baseline.one_core()
     if args.against:
         return against(args.against, args.rounds, args.seconds)
+    if args.records:
+        print(baseline.load())
+        return records()
     if args.cpu or args.one:
         clock = time.process_time
     if args.one:
