@@ -1,38 +1,55 @@
 """Benchmark: the rules engine in random play (target: 100,000 days a second on one core).
 
     python bench/bench_engine.py [--seconds 5] [--cpu]
+    python bench/bench_engine.py --against DIR [--rounds 5] [--seconds 1]
+    python bench/bench_engine.py --records      # what building each state record costs beside one step
 
-`--cpu` counts CPU seconds (time.process_time) instead of wall seconds: on a busy machine the wall
-figures halve at random, the CPU figures hold (docs/performance.md compares trees that way).
+`--cpu` counts CPU seconds (time.process_time), for the figure and for the reference loop alike:
+on a busy machine wall figures halve at random, CPU figures hold far better.
 
-Pinned to one core. Beside each figure it measures the fixed reference loop of
-bench/baseline.py just before, and prints the ratio (days per reference unit) and the load
+Pinned to one core. Beside each figure it measures the fixed reference loop of bench/baseline.py
+just before, on the same clock, and prints the ratio (days per reference unit) and the load
 average, so that a figure taken on another machine, or under load, can be compared by its ratio.
+
+`--against DIR` compares this checkout's engines with another tree's (DIR holds its `cardgm`
+package: `git archive 3317ed4 cardgm | tar -x -C /tmp/base`), on the same workloads and the same
+core: each round runs every workload once per tree, each in a fresh process, the two trees taking
+turns to go first; CPU seconds throughout. It prints each tree's best and mean and the ratios
+(this tree over DIR), with the load before and after.
 
 Two figures per game: `apply` alone (a day's calls or order chosen from a fixed list, so the
 count is the rules' own cost) and random legal play as par plays it (the legal moves listed by the
 rules each day, one chosen uniformly). A BECALMED day is one set of calls with its dusk answer; a
-DROVER'S AUTUMN day is one order; a DEADRECKONING salvo is one new cell fired.
+DROVER'S AUTUMN day is one order (each order built once); a DEADRECKONING salvo is one new cell fired, its sixty-four
+salvos built once and each duel's order and berth drawn before the clock starts (so the count is
+the rules', not the random generator's). A last row, "the record alone", runs the same driver
+with the rules replaced by building the next Duel: the floor under any salvo while the state is a
+frozen dataclass (its rate over the baseline tree's salvos is the most any rules could gain).
 """
 
 from __future__ import annotations
 
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/baseline.py
-
-import argparse
-import random
-import time
-
-from cardgm.card import load_card
+HERE = Path(__file__).resolve().parent
+# a worker timing another checkout (--tree DIR) puts that tree's cardgm first; else this checkout's
+sys.path.insert(0, sys.argv[sys.argv.index("--tree") + 1] if "--tree" in sys.argv else str(HERE.parent))
+sys.path.insert(1, str(HERE))  # bench/baseline.py
 
 clock = time.perf_counter  # --cpu: time.process_time
 
 
 def becalmed(seconds: float, listed: bool) -> float:
+    from cardgm.card import load_card
     from cardgm.games.becalmed import rules as R
     from cardgm.games.becalmed.state import State
 
@@ -55,44 +72,159 @@ def becalmed(seconds: float, listed: bool) -> float:
     return days / (clock() - t0)
 
 
-def cattle(seconds: float, listed: bool) -> float:
+def cattle(seconds: float) -> float:
+    from cardgm.card import load_card
     from cardgm.games.cattle_trail import rules as R
     from cardgm.games.cattle_trail.actions import DayOrder
     from cardgm.games.cattle_trail.state import Drove
 
     tape = load_card("cattle-trail").tape
     rng = random.Random(1)
+    orders = {o: DayOrder(o, toll_pace="STEADY" if o == "TOLL" else None) for o in ("EASY", "STEADY", "PUSH", "REST", "ONE BOAT", "TWO BOATS", "FORD", "TOLL")}
     days, t0 = 0, clock()
     while clock() - t0 < seconds:
         s = Drove()
         while not s.ended:
-            orders = R.legal_orders(s) if listed else R.legal_orders(s)
-            o = rng.choice(orders)
-            s, _ = R.apply(s, DayOrder(o, toll_pace="STEADY" if o == "TOLL" else None), tape)
+            s, _ = R.apply(s, orders[rng.choice(R.legal_orders(s))], tape)
             days += 1
     return days / (clock() - t0)
 
 
 def deadreckoning(seconds: float) -> float:
-    """Salvos a second: random new cells fired at the card's berth until the sea is clear."""
+    """Salvos a second: random new cells fired at a drawn berth until the sea is clear."""
     from cardgm.games.deadreckoning import rules as R
     from cardgm.games.deadreckoning.seal import draw_berth
     from cardgm.games.deadreckoning.state import Duel
 
     rng = random.Random(1)
-    cells = [f"{c}{r}" for r in range(1, 9) for c in "ABCDEFGH"]
+    salvos = [R.Salvo(f"{c}{r}") for r in range(1, 9) for c in "ABCDEFGH"]
     berths = [draw_berth(rng) for _ in range(64)]
-    salvos, t0 = 0, clock()
+    duels = [(rng.choice(berths), rng.sample(salvos, 64)) for _ in range(2048)]
+    apply, ending = R.apply, R.ending
+    fired, t0, n = 0, clock(), 0
     while clock() - t0 < seconds:
-        berth = rng.choice(berths)
-        order = rng.sample(cells, 64)
+        berth, order = duels[n % len(duels)]
+        n += 1
         s = Duel()
-        for cell in order:
-            s, _ = R.apply(s, R.Salvo(cell), berth)
-            salvos += 1
-            if R.ending(s) is not None:
+        for salvo in order:
+            s, _ = apply(s, salvo, berth)
+            fired += 1
+            if ending(s) is not None:
                 break
-    return salvos / (clock() - t0)
+    return fired / (clock() - t0)
+
+
+def deadreckoning_record(seconds: float) -> float:
+    """The floor under a salvo while a Duel is a frozen dataclass: the same driver, with the rules
+    replaced by the one thing a salvo must do, building the next Duel (64 salvos a duel). Its
+    rate over the baseline tree's salvos is the most any `apply` could reach."""
+    from cardgm.games.deadreckoning import rules as R
+    from cardgm.games.deadreckoning.seal import draw_berth
+    from cardgm.games.deadreckoning.state import Duel
+
+    def apply(s: Duel, salvo: object, berth: object) -> tuple[Duel, tuple[()]]:
+        return Duel(s.turn, s.grid, s.sunk, s.struck), ()
+
+    rng = random.Random(1)
+    salvos = [R.Salvo(f"{c}{r}") for r in range(1, 9) for c in "ABCDEFGH"]
+    berths = [draw_berth(rng) for _ in range(64)]
+    duels = [(rng.choice(berths), rng.sample(salvos, 64)) for _ in range(2048)]
+    ending = R.ending
+    fired, t0, n = 0, clock(), 0
+    while clock() - t0 < seconds:
+        berth, order = duels[n % len(duels)]
+        n += 1
+        s = Duel()
+        for salvo in order:
+            s, _ = apply(s, salvo, berth)
+            fired += 1
+            if ending(s) is not None:
+                break
+    return fired / (clock() - t0)
+
+
+ROWS: dict[str, tuple[str, Callable[[float], float]]] = {
+    "becalmed      apply only": ("days/s", lambda s: becalmed(s, False)),
+    "becalmed      random legal play": ("days/s", lambda s: becalmed(s, True)),
+    "cattle-trail  random legal play": ("days/s", cattle),
+    "deadreckoning random salvos": ("salvos/s", deadreckoning),
+    "deadreckoning the record alone": ("salvos/s", deadreckoning_record),
+}
+
+
+def records() -> None:
+    """What building each game's state record costs beside one step of its rules (CPU, the best
+    of five passes): the part of a step no rules code can save while the state is a frozen
+    dataclass, built by its own `__init__`."""
+    from dataclasses import fields
+
+    from cardgm.card import load_card
+    from cardgm.games.becalmed import rules as B
+    from cardgm.games.becalmed.state import State
+    from cardgm.games.cattle_trail import rules as C
+    from cardgm.games.cattle_trail.actions import DayOrder
+    from cardgm.games.cattle_trail.state import Drove
+    from cardgm.games.deadreckoning import rules as D
+    from cardgm.games.deadreckoning.seal import draw_berth
+    from cardgm.games.deadreckoning.state import Duel
+
+    def best(f: Callable[[], object], n: int = 20_000) -> float:
+        out = float("inf")
+        for _ in range(5):
+            t0 = time.process_time()
+            for _ in range(n):
+                f()
+            out = min(out, (time.process_time() - t0) / n)
+        return out * 1e6
+
+    becalmed_tape, cattle_tape = load_card("becalmed").tape, load_card("cattle-trail").tape
+    first_calls = B.legal_calls(State())[0]
+    berth = draw_berth(random.Random(1))
+    water = next(f"{c}{r}" for r in range(1, 9) for c in "ABCDEFGH" if f"{c}{r}" not in berth.hull_cells)
+    duel, drove, state = Duel(), Drove(), State()
+    rows = (
+        ("becalmed      State", State, lambda: State(**{f.name: getattr(state, f.name) for f in fields(State)}),
+         lambda: B.apply(state, first_calls, becalmed_tape)),
+        ("cattle-trail  Drove", Drove, lambda: Drove(**{f.name: getattr(drove, f.name) for f in fields(Drove)}),
+         lambda: C.apply(drove, DayOrder("STEADY"), cattle_tape)),
+        ("deadreckoning Duel", Duel, lambda: Duel(duel.turn, duel.grid, duel.sunk, duel.struck),
+         lambda: D.apply(duel, D.Salvo(water), berth)),
+    )
+    print(f"{'':22} {'fields':>6} {'build (µs)':>11} {'one step (µs)':>14} {'share':>6}")
+    for name, cls, build, step in rows:
+        kwargs_cost = best(lambda: {f.name: getattr(state, f.name) for f in fields(State)}) if cls is State else (
+            best(lambda: {f.name: getattr(drove, f.name) for f in fields(Drove)}) if cls is Drove else 0.0)
+        b, a = best(build) - kwargs_cost, best(step)
+        print(f"{name:22} {len(fields(cls)):>6} {b:>11.2f} {a:>14.2f} {b / a:>6.0%}")
+    print("build: the record by its own __init__ (the keyword dictionary's own cost taken off); one step: a day's "
+          "calls or order from the opening, a salvo at open water")
+
+
+def against(other: str, rounds: int, seconds: float) -> None:
+    """Alternating rounds, each workload in a fresh process per tree, CPU seconds."""
+    import baseline
+
+    trees = {"this": str(HERE.parent), "base": str(Path(other).resolve())}
+    print(baseline.load(), flush=True)
+    print(f"this tree: {trees['this']}\nbaseline:  {trees['base']}\n{rounds} rounds of {seconds:g} CPU-s per workload and tree")
+    rates: dict[tuple[str, str], list[float]] = {}
+    for r in range(rounds):
+        order = ("base", "this") if r % 2 == 0 else ("this", "base")
+        for name in ROWS:
+            for tree in order:
+                out = subprocess.run(
+                    [sys.executable, __file__, "--one", name, "--tree", trees[tree], "--seconds", str(seconds)],
+                    capture_output=True, text=True, check=True,
+                )
+                rates.setdefault((name, tree), []).append(json.loads(out.stdout)["rate"])
+        print(f"round {r + 1}: " + ", ".join(f"{n.split()[0]} {rates[(n, 'this')][-1] / rates[(n, 'base')][-1]:.2f}" for n in ROWS), flush=True)
+    print(f"\n{'':32} {'baseline best':>14} {'this best':>12} {'ratio of bests':>15} {'of means':>9} {'rounds min-max':>15}")
+    for name, (unit, _) in ROWS.items():
+        b, t = rates[(name, "base")], rates[(name, "this")]
+        each = [x / y for x, y in zip(t, b)]
+        print(f"{name:32} {max(b):>14,.0f} {max(t):>12,.0f} {max(t) / max(b):>15.2f} {statistics.mean(t) / statistics.mean(b):>9.2f} "
+              f"{min(each):>7.2f}-{max(each):.2f}  {unit}")
+    print(baseline.load())
 
 
 def main() -> None:
@@ -100,28 +232,34 @@ def main() -> None:
 
     ap = argparse.ArgumentParser()
     ap.add_argument("--seconds", type=float, default=5.0)
-    ap.add_argument("--cpu", action="store_true", help="count CPU seconds, not wall seconds")
+    ap.add_argument("--cpu", action="store_true", help="count CPU seconds, not wall seconds (figure and reference alike)")
+    ap.add_argument("--against", metavar="DIR", help="compare with the cardgm package in DIR, alternating rounds, CPU seconds")
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--records", action="store_true", help="what building each state record costs beside one step")
+    ap.add_argument("--one", help=argparse.SUPPRESS)  # a worker: one workload, its rate as JSON
+    ap.add_argument("--tree", help=argparse.SUPPRESS)
     args = ap.parse_args()
     global clock
-    if args.cpu:
-        clock = time.process_time
     baseline.one_core()
+    if args.against:
+        return against(args.against, args.rounds, args.seconds)
+    if args.records:
+        print(baseline.load())
+        return records()
+    if args.cpu or args.one:
+        clock = time.process_time
+    if args.one:
+        print(json.dumps({"rate": ROWS[args.one][1](args.seconds), "pid": os.getpid()}))
+        return
     print(baseline.load())
     print(f"{'':32} {'figure':>10} {'':8} {'reference':>10} {'ratio':>7}")
-    rows = (
-        ("becalmed      apply only", "days/s", lambda: becalmed(args.seconds, False)),
-        ("becalmed      random legal play", "days/s", lambda: becalmed(args.seconds, True)),
-        ("cattle-trail  random legal play", "days/s", lambda: cattle(args.seconds, True)),
-        ("deadreckoning random salvos", "salvos/s", lambda: deadreckoning(args.seconds)),
-    )
-    for name, unit, measure in rows:
-        ref = baseline.reference_rate(min(2.0, args.seconds))  # just before: the load it meets is the figure's
-        figure = measure()
+    for name, (unit, measure) in ROWS.items():
+        ref = baseline.reference_rate(min(2.0, args.seconds), clock)  # just before, on the same clock
+        figure = measure(args.seconds)
         print(f"{name:32} {figure:>10,.0f} {unit:8} {ref:>10,.0f} {figure / ref:7.2f}", flush=True)
     print(baseline.load())
     print("reference: units/s of bench/baseline.py's fixed loop, measured just before each figure; ratio = figure / reference")
-    if args.cpu:
-        print("figures in CPU seconds (--cpu); the reference in wall seconds on the pinned core")
+    print(f"figures and reference in {'CPU' if args.cpu else 'wall'} seconds")
 
 
 if __name__ == "__main__":

@@ -3,7 +3,8 @@ loop timed in the same run, so that a figure from another machine (or a busier o
 compared by its ratio.
 
     python bench/bench_hunt.py                  # the density strategy (target: under 30 s on one core)
-    python bench/bench_hunt.py --all            # every strategy, one by one
+    python bench/bench_hunt.py --all            # every strategy analyze runs unasked, one by one
+    python bench/bench_hunt.py rollout          # named strategies only (rollout: tens of minutes)
     python bench/bench_hunt.py --analyze        # the whole `cardgm analyze deadreckoning`: wall, first row, peak memory
     python bench/bench_hunt.py --analyze --checkout DIR   # the same, run from another checkout (e.g. the previous commit)
     python bench/bench_hunt.py --sea 4          # a smaller sea and one round of the reference: the script runs (tests)
@@ -90,7 +91,9 @@ def main() -> None:
         w = time.perf_counter()
         sp = berths.space() if size == 8 else berths.space(berths.Sea(size, size))
         figures.append(("enumerate every berth", time.perf_counter() - w, f"   {sp.named_berths:,} named berths"))
-        for name in list(strategies.STRATEGIES) if "--all" in sys.argv else ["density"]:
+        named = [a for a in sys.argv[1:] if a in strategies.STRATEGIES]  # e.g. rollout, which --all leaves out
+        every = getattr(strategies, "DEFAULT", strategies.STRATEGIES)
+        for name in named or (list(every) if "--all" in sys.argv else ["density"]):
             w, c = time.perf_counter(), time.process_time()
             ev = strategies.evaluate(name, sp)
             wall, cpu = time.perf_counter() - w, time.process_time() - c

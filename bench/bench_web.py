@@ -9,8 +9,11 @@ For each database (SQLite; PostgreSQL at 127.0.0.1:5432 when it answers, in a fr
 dropped afterwards) and each worker count: moves a second, and the p50 and p99 latency of one
 message (request to reply, the reply written to the database before it is sent).
 
-Baseline, measured in the same run: the same moves through `cardgm.store.play.send` in-process
-(one thread, no HTTP) on a SQLite file; each figure is also given as a ratio to it.
+Baseline, measured in the same run and interleaved: the same moves through
+`cardgm.store.play.send` in-process (one thread, no HTTP) on a SQLite file, timed just before and
+just after each figure, so that it meets the load the figure met; each figure is given as a ratio
+to the mean of the baselines on either side of it (both printed). Wall seconds throughout: the
+server's figure is a throughput across processes.
 
 Then a move's cost against the run's length, on each database: pairs of DEADRECKONING runs, one
 fresh and one with `--length` - 1 messages already kept (questions, which move nothing), each
@@ -296,11 +299,12 @@ def main() -> None:
     workers = [int(w) for w in args.workers.split(",")]
 
     print(f"load average {os.getloadavg()[0]:.2f}, {os.cpu_count()} cores; {args.players} players, {args.seconds:.0f} s a figure")
-    base, b50, b99 = baseline(args.seconds)
-    print(f"baseline: play.send in-process on SQLite, one thread: {base:,.0f} moves/s, p50 {b50 * 1000:.1f} ms, p99 {b99 * 1000:.1f} ms")
+    bases = [baseline(args.seconds)]
+    print(f"baseline: play.send in-process on SQLite, one thread: {bases[0][0]:,.0f} moves/s, p50 {bases[0][1] * 1000:.1f} ms, "
+          f"p99 {bases[0][2] * 1000:.1f} ms; timed again after each figure")
     print()
-    print("| database | workers | moves/s | ratio to baseline | p50 ms | p99 ms | errors |")
-    print("|---|---|---|---|---|---|---|")
+    print("| database | workers | moves/s | baseline before / after | ratio to baseline | p50 ms | p99 ms | errors |")
+    print("|---|---|---|---|---|---|---|---|")
     schema = pg_schema()
     with tempfile.TemporaryDirectory() as folder:
         databases = [("SQLite", lambda w: str(Path(folder) / f"runs-{w}.sqlite3"))]
@@ -315,7 +319,10 @@ def main() -> None:
                     finally:
                         stop_server(proc)
                     rate = len(lat) / secs
-                    print(f"| {name} | {w} | {rate:,.0f} | {rate / base:.2f} | {pct(lat, 0.5) * 1000:.1f} | {pct(lat, 0.99) * 1000:.1f} | {errors} |")
+                    bases.append(baseline(args.seconds))  # after this figure, before the next: the same load
+                    before, after = bases[-2][0], bases[-1][0]
+                    print(f"| {name} | {w} | {rate:,.0f} | {before:,.0f} / {after:,.0f} | {rate / ((before + after) / 2):.2f} "
+                          f"| {pct(lat, 0.5) * 1000:.1f} | {pct(lat, 0.99) * 1000:.1f} | {errors} |", flush=True)
             print()
             if args.length_pairs:
                 print(f"A move's cost by the run's length: {args.length_pairs} pairs of runs, {MEASURED_SHOTS} shots each, interleaved")

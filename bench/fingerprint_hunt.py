@@ -44,7 +44,7 @@ def main(argv: list[str]) -> None:
     from cardgm.games.deadreckoning.hunt import strategies as hunt
 
     size = int(argv[argv.index("--sea") + 1]) if "--sea" in argv else 8
-    names = [a for a in argv if a in hunt.STRATEGIES] or list(hunt.STRATEGIES)
+    names = [a for a in argv if a in hunt.STRATEGIES] or list(hunt.DEFAULT)
     sea = berths.Sea(size, size)
     sp = berths.space(sea)
     card = None

@@ -299,7 +299,7 @@ def play(
             takers = [e.title for e in _entries() if e.coach is not None]
             _fail(f"--coach is for {' and '.join(takers)} (a game with a coach)")
         hint = games.part(entry, "coach")(game, quiet=quiet)
-    run = Run(game, coach=hint)
+    run = Run(game, coach=hint, keep=review)  # the replies go to the screen and the log; --review reads the messages back
     start_state = None
     block = None
     if resume:
@@ -613,7 +613,8 @@ def audit_cmd(transcript: str, card: str | None, as_json: bool, html_out: str | 
 @main.command("analyze", short_help="DEADRECKONING hunting strategies over every berth.")
 @click.argument("game")
 @click.option("--out", "out", type=click.Path(file_okay=False), default="out", show_default=True, help="Where to write the plots (PNG and SVG).")
-@click.option("--strategy", "strategies", multiple=True, help="Only this strategy (repeatable): random, hunt-target, parity, density, entropy, lookahead.")
+@click.option("--strategy", "strategies", multiple=True, help="Only this strategy (repeatable): random, hunt-target, parity, density, entropy, lookahead; "
+              "rollout (the coach's hunter: tens of minutes over every berth) runs only when named.")
 @click.option("--sample", type=click.IntRange(1), help="Evaluate every strategy on N cell sets drawn uniformly, not on all.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the random strategies' orders and of samples.")
 @click.option("--no-plot", "no_plot", is_flag=True, help="Print the table only.")

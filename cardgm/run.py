@@ -77,6 +77,11 @@ class Run:
     pending: Reading | None = None
     transcript: list[tuple[str | None, Reply]] = field(default_factory=list)
     moved: bool = False  # has any message moved the game (a resume is only taken before that)
+    # Keep every (message, reply) in `transcript` (the site, the audit, --review read them back);
+    # False keeps only the last, for a long run whose replies already went to the screen and the
+    # log: a run then holds its state, its pending question and a count, not 2 KB a message.
+    keep: bool = True
+    replies: int = 0  # replies given, the opening included
     # A front end's coach (e.g. the hunter's heat map): answers "hint" from the visible state.
     # Injected, so the rules never see an engine and the game layer imports no tool.
     coach: Callable[[Any], str] | None = None
@@ -90,10 +95,17 @@ class Run:
 
     # -- the replies ---------------------------------------------------------------------------
 
+    def _record(self, message: str | None, reply: Reply) -> None:
+        self.replies += 1
+        if self.keep:
+            self.transcript.append((message, reply))
+        else:
+            self.transcript[:] = [(message, reply)]
+
     def start(self) -> Reply:
         """The opening reply (turn 1)."""
         reply = self._compose(None, None, None, self.game.opening(self.state), ending=None)
-        self.transcript.append((None, reply))
+        self._record(None, reply)
         return reply
 
     def reply(self, message: str) -> Reply:
@@ -103,7 +115,7 @@ class Run:
             # The game is over: nothing moves and no turn is counted.
             prose = self._with_status("The game is over. Start a new run to play again.")
             reply = self._compose(message, ReadAs.ANSWER, None, prose, ending=ending, finale=False)
-            self.transcript.append((message, reply))
+            self._record(message, reply)
             return reply
 
         self.state = replace(self.state, turn=self.state.turn + 1)
@@ -132,7 +144,7 @@ class Run:
             save = self.game.save(self.state)
             prose = "\n\n".join(p for p in (reading.text, save, self.game.save_note(self.state)) if p)
             reply = self._compose(message, reading.kind, "save", prose, ending=None, save=save)
-            self.transcript.append((message, reply))
+            self._record(message, reply)
             return reply  # a pending question still stands after a save
 
         prose = reading.text
@@ -161,7 +173,7 @@ class Run:
         reply = self._compose(
             message, reading.kind, reading.command, prose, ending=self.game.ending(self.state), action=action, events=events
         )
-        self.transcript.append((message, reply))
+        self._record(message, reply)
         return reply
 
     def _resume(self, message: str, block: str) -> Reply:
@@ -192,7 +204,7 @@ class Run:
         self.pending = None
         self.history = []
         reply = self._compose(message, ReadAs.COMMAND, "resume", self.game.resumed(state), ending=self.game.ending(state))
-        self.transcript.append((message, reply))
+        self._record(message, reply)
         return reply
 
     def play(self, message: str, action: Any) -> Reply:

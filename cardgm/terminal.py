@@ -165,11 +165,11 @@ def terminal_width(stream: IO[Any]) -> int | None:
 
 @dataclass
 class Pause:
-    """The last moment of the run a SAVE block could be taken: the block, and the transcript's
-    length then (the messages after it are the ones to send again)."""
+    """The last moment of the run a SAVE block could be taken: the block, and the messages
+    answered since (the ones to send again)."""
 
     block: str
-    at: int
+    since: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -206,22 +206,27 @@ class Session:
         if self.run.ended:
             return
         try:
-            self.pause = Pause(self.run.game.save(self.run.state), len(self.run.transcript))
+            self.pause = Pause(self.run.game.save(self.run.state))
         except GameError:
             pass  # a dusk waiting on the player: the last pause stands
 
     def answer(self, messages: Iterable[str]) -> None:
         run = self.run
         for message in messages:
-            before = (run.state, run.pending, run.moved, len(run.transcript), len(run.history))
+            before = (run.state, run.pending, run.moved, run.replies, list(run.transcript) if not run.keep else len(run.transcript), len(run.history))
             try:
                 reply = run.reply(message)
             except KeyboardInterrupt:
                 # Stopped mid-reply: the run is put back as it was before this message.
-                run.state, run.pending, run.moved, kept, ran = before
-                del run.transcript[kept:]
+                run.state, run.pending, run.moved, run.replies, kept, ran = before
+                if isinstance(kept, list):
+                    run.transcript[:] = kept
+                else:
+                    del run.transcript[kept:]
                 del run.history[ran:]
                 raise
+            if self.pause is not None:
+                self.pause.since.append(message)
             self.emit(reply)
 
     def play(self, lines: Iterable[str], *, whole: bool) -> None:
@@ -242,7 +247,7 @@ class Session:
     def _since_pause(self) -> list[str]:
         """The messages answered since the last moment a SAVE could be taken."""
         assert self.pause is not None
-        return [m for m, _ in self.run.transcript[self.pause.at :] if m is not None]
+        return list(self.pause.since)
 
     def leaving(self) -> tuple[str | None, str | None, list[str], str]:
         """(SAVE block, why it is not of this moment, messages to send again, note) to leave with.

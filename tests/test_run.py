@@ -218,3 +218,15 @@ def test_messages_live_answers_at_the_newline_and_gathers_a_save_block() -> None
     assert live.feed("-----END AIGC SAVE-----") == ["-----BEGIN AIGC SAVE-----\ngame:becalmed turn:3\n-----END AIGC SAVE-----"]
     assert live.feed("-----BEGIN AIGC SAVE-----") == []
     assert live.end() == ["-----BEGIN AIGC SAVE-----"]  # an unclosed block is answered as it stands
+
+
+def test_a_run_that_keeps_no_replies_holds_the_last_and_plays_the_same() -> None:
+    # `cardgm play` writes each reply to the screen and the log and keeps none (2 KB a message
+    # over a long run); the state, the pending question and the replies are those of a full run.
+    messages = ["what?", "maybe add 1", "yes", "save", *["what?"] * 200, "add 3"]
+    full, lean = Run(Counting()), Run(Counting(), keep=False)
+    replies = [(full.start(), lean.start())] + [(full.reply(m), lean.reply(m)) for m in messages]
+    assert all(a == b for a, b in replies)
+    assert len(full.transcript) == full.replies == lean.replies == len(messages) + 1
+    assert lean.transcript == [(messages[-1], replies[-1][1])]
+    assert lean.state == full.state and lean.pending == full.pending

@@ -281,8 +281,8 @@ def test_the_coach_answers_from_the_grid_and_the_sunk_list_alone():
     duel = Duel(turn=4, grid="".join(grid), sunk=("Cutter",))
     hint = hunt_odds.coach()
     text = hint(duel)
-    assert text.endswith(hunt_odds.heatmap(duel.grid, ["Cutter"]))
-    assert text.startswith("Hit odds for every open cell")
+    assert text.endswith(hunt_odds.heatmap(duel.grid, ["Cutter"]) + "\n" + hunt_odds.advice(duel.grid, ["Cutter"]))
+    assert text.startswith("Hit odds for every open cell") and "The hunter" in text.splitlines()[-1]
     assert hint(SimpleNamespace(grid=duel.grid, sunk=("Cutter",))) == text
 
 
@@ -378,3 +378,48 @@ def _has_matplotlib() -> bool:
     except ImportError:
         return False
     return True
+
+
+# -- the rollout hunter --------------------------------------------------------------------------
+
+
+def test_the_rollout_hunter_beats_density_on_every_sea_small_enough_to_test():
+    # One step of rollout keeps density's shot unless another does better from there on, so
+    # over every berth it is never worse; on these seas it is strictly better.
+    for sea in (SMALL, MIDDLE):
+        sp = berths.space(sea)
+        dens, roll = strategies.evaluate("density", sp), strategies.evaluate("rollout", sp)
+        assert roll.mean() < dens.mean(), sea
+        assert roll.max() <= dens.max() + 1
+
+
+def test_a_rollout_limited_to_small_nodes_lies_between_density_and_the_full_rollout():
+    sp = berths.space(SMALL)
+    dens = tree.run_tree(sp, tree.density_choice)[0].mean()
+    some = tree.run_tree(sp, tree.rollout_choice(3, limit=200))[0].mean()
+    full = tree.run_tree(sp, tree.rollout_choice(3, limit=None))[0].mean()
+    assert full <= some <= dens and full < dens
+
+
+def test_the_coachs_rollout_shot_is_the_rollout_hunters_before_any_ship_sinks():
+    # The coach reads the grid alone; before the first SUNK the grid says all the tree knows.
+    sp = berths.space(SMALL)
+    for entry in range(0, len(sp), 97):
+        hull = {c for ship in sp.berth_cells(entry) for c in ship}
+        grid = ["."] * sp.sea.cells
+        for cell in strategies.play("rollout", entry, sp):
+            shot = hunt_odds.rollout_shot("".join(grid), [], sp)
+            assert shot is not None and sp.sea.name(shot[0]) == cell
+            grid[sp.sea.index(cell)] = "x" if cell in hull else "o"
+            if any(all(grid[sp.sea.index(c)] == "x" for c in ship) for ship in sp.berth_cells(entry)):
+                break
+
+
+def test_the_coach_names_the_rollout_hunters_shot_once_few_berths_fit():
+    grid = ["."] * 64
+    for cell, mark in (("B2", "x"), ("C2", "x"), ("A2", "o"), ("D2", "o"), ("F3", "x"), ("F4", "x"), ("E3", "o"), ("G3", "o"),
+                       ("D5", "o"), ("C6", "o"), ("E7", "o"), ("B8", "o"), ("G6", "o"), ("A5", "o")):
+        grid[berths.card_sea().index(cell)] = mark
+    line = hunt_odds.advice("".join(grid), ["Cutter"])
+    assert line.startswith("The hunter") and "fires at" in line
+    assert hunt_odds.advice("." * 64, []) == ""  # every berth fits: no play-out in a hint

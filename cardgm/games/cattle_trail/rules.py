@@ -62,6 +62,7 @@ PACES: dict[str, tuple[int, int, int, int]] = {
 }
 MARCH_PACES = tuple(PACES)
 REST = "REST"
+DAY_ORDERS = frozenset((*MARCH_PACES, REST))  # the orders of a day off the crossings
 
 BOATS = {"ONE BOAT": (2, 0), "TWO BOATS": (4, +4)}  # silver, shift ("the value as it stands")
 FORD_SHIFT_PER_SPATE = -3
@@ -306,7 +307,6 @@ def refusal(state: Drove, action: Any) -> str | None:
     if not isinstance(action, DayOrder):
         return f"Not an order of this card: {action!r}."
     order = action.order
-    kind = place_kind(state.mile)
     if action.toll_pace is not None and order != "TOLL":
         return "A pace with the toll is only for TOLL at the bridge."
     if state.mile in CROSSING_ORDERS:
@@ -324,8 +324,8 @@ def refusal(state: Drove, action: Any) -> str | None:
             price = toll(state)
             if state.silver < price:
                 return f"No credit: the toll is {price} silver and you have {state.silver}. FORD or REST?"
-    elif order not in (*MARCH_PACES, REST):
-        where = "the township" if kind == "township" else state.landmark or f"mile {state.mile}"
+    elif order not in DAY_ORDERS:
+        where = "the township" if place_kind(state.mile) == "township" else state.landmark or f"mile {state.mile}"
         return f"{order} is for a crossing; at {where} the orders are EASY, STEADY, PUSH or REST."
     if action.business:
         return _business_refusal(state, action.business, with_order=order if order != "TOLL" else "TOLL")
@@ -715,15 +715,21 @@ def apply(
     if why is not None:
         raise GameError(why)
     w = _Work(state, rulings, events)
+    if isinstance(action, DayOrder):
+        roof, park = _business(w, action.business) if action.business else (False, False)
+        _day(tape, w, action, roof, park)
+        if w.mile == TRYST_MILE:
+            _tryst(tape, w, rulings)
+        return w.freeze(), tuple(w.events) if events else ()
     if isinstance(action, TurnForHome):
         _end(w, "turned-home")
-        return w.freeze(), tuple(w.events) if events else ()
-    if isinstance(action, BusinessOnly):
+    else:  # BusinessOnly (`refusal` passes nothing else): done at once, no value read
         _business(w, action.business)
-        return w.freeze(), tuple(w.events) if events else ()
-    roof, park = _business(w, action.business) if action.business else (False, False)
-    _day(tape, w, action, roof, park)
-    # Reach the tryst sooner: each day until day 20 is a REST there, in the same reply.
+    return w.freeze(), tuple(w.events) if events else ()
+
+
+def _tryst(tape: tuple[int, ...], w: _Work, rulings: Rulings) -> None:
+    """Reach the tryst sooner: each day until day 20 is a REST there, in the same reply."""
     while w.end is None and w.mile == TRYST_MILE:
         if not rulings.tryst_days_read:
             w.day = LAST_DAY  # the rival reading: the days pass, nothing read or moved
@@ -733,4 +739,3 @@ def apply(
             break
         w.events.append(TrystRest(w.day))
         _day(tape, w, DayOrder(REST), False, False)
-    return w.freeze(), tuple(w.events) if events else ()

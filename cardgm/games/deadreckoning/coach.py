@@ -1,6 +1,7 @@
 """DEADRECKONING's coach: "hint" answered with the hunter's heat map, the hit odds of every open
-cell over every berth still possible. Built from what the player can see (the grid and the sunk
-list), never from the berth the game holds."""
+cell over every berth still possible, and, once few enough berths fit, the rollout hunter's shot.
+Built from what the player can see (the grid and the sunk list), never from the berth the game
+holds."""
 
 from __future__ import annotations
 
@@ -24,8 +25,10 @@ def make_coach(game: Any, *, quiet: bool = False) -> Callable[[Duel], str]:
 
             with task("Listing every legal berth for the first hint", quiet=quiet):
                 space = odds.space()
-        return "Hit odds for every open cell, in percent, from every berth still possible:\n\n" + odds.heatmap(
+        text = "Hit odds for every open cell, in percent, from every berth still possible:\n\n" + odds.heatmap(
             state.grid, state.sunk, space
         )
+        line = odds.advice(state.grid, state.sunk, space)  # the rollout hunter's shot, once few berths fit
+        return f"{text}\n{line}" if line else text
 
     return hint

@@ -16,7 +16,9 @@ from .actions import Action, Salvo, StrikeColours
 from .events import AlreadyFired as AlreadyFired  # built through `shared`; the voice reads them here
 from .events import ColoursStruck, FleetCleared, Sunk
 from .events import Fired as Fired
-from .state import CELLS, FLEET, HIT, MISS, PAR, SHIP_NAMES, UNFIRED, Berth, Duel, cell_index, is_cell
+from .state import CELL_AT, CELLS, FLEET, HIT, MISS, PAR, SHIP_NAMES, UNFIRED, Berth, Duel, cell_index, is_cell
+
+FLEET_SIZE = len(FLEET)
 
 # -- the rules ---------------------------------------------------------------------------------
 
@@ -45,26 +47,30 @@ def legal_actions(state: Duel) -> Sequence[Action]:
 def apply(state: Duel, action: Action, berth: Berth) -> tuple[Duel, tuple[Event, ...]]:
     """One action through RESOLUTION (deterministic, in the card's order). Raises GameError, with
     `refusal`'s reason, for what the card does not allow."""
-    why = refusal(state, action)
-    if why is not None:
-        raise GameError(why)
-    if isinstance(action, StrikeColours):
+    at = CELL_AT.get(action.cell) if isinstance(action, Salvo) and isinstance(action.cell, str) else None
+    if at is None or state.struck or len(state.sunk) == FLEET_SIZE:  # all but a salvo on the sea, in play
+        why = refusal(state, action)
+        if why is not None or not isinstance(action, StrikeColours):  # `refusal` passes no other
+            raise GameError(why or "a salvo is one cell on the sea: a column A-H and a row 1-8")
         return replace(state, struck=True), (ColoursStruck(),)
-    cell = action.cell.upper()
-    i = cell_index(cell)
-    if state.grid[i] != UNFIRED:  # 1) already fired: say so, count nothing
+    i, cell = at
+    grid = state.grid
+    if grid[i] != UNFIRED:  # 1) already fired: say so, count nothing
         return state, (shared.already_fired(cell),)
-    ship = berth.ship_at(cell)  # 2) mark x on a hull cell, else o
-    grid = state.grid[:i] + (HIT if ship else MISS) + state.grid[i + 1 :]
-    sunk = state.sunk
-    events: list[Event] = [shared.fired(cell, ship is not None)]
-    if ship is not None and all(grid[cell_index(c)] == HIT for c in ship.cells):  # 3) SUNK
-        sunk = tuple(n for n in SHIP_NAMES if n in sunk or n == ship.name)  # the fleet's order
-        events.append(Sunk(ship.name, ship.length))
-    after = Duel(turn=state.turn, grid=grid, sunk=sunk, struck=state.struck)
-    if after.cleared:  # 4) hits = 10 (only a sinking clears the sea): SCORING & ENDGAME
-        events.append(FleetCleared(after.shots))
-    return after, tuple(events)
+    hull = berth.hulls.get(cell)  # 2) mark x on a hull cell, else o
+    if hull is None:
+        return Duel(state.turn, grid[:i] + MISS + grid[i + 1 :], state.sunk, state.struck), (shared.fired(cell, False),)
+    grid = grid[:i] + HIT + grid[i + 1 :]
+    ship, indices = hull
+    for j in indices:  # 3) SUNK when every cell of the ship is x
+        if grid[j] != HIT:
+            return Duel(state.turn, grid, state.sunk, state.struck), (shared.fired(cell, True),)
+    sunk = tuple(n for n in SHIP_NAMES if n in state.sunk or n == ship.name)  # the fleet's order
+    after = Duel(state.turn, grid, sunk, state.struck)
+    if len(sunk) < FLEET_SIZE:
+        return after, (shared.fired(cell, True), Sunk(ship.name, ship.length))
+    # 4) hits = 10 (only a sinking clears the sea): SCORING & ENDGAME
+    return after, (shared.fired(cell, True), Sunk(ship.name, ship.length), FleetCleared(after.shots))
 
 
 def score(state: Duel) -> int:
@@ -75,10 +81,8 @@ def score(state: Duel) -> int:
 
 
 def ending(state: Duel) -> Ending | None:
-    if state.cleared:
-        return Ending("cleared", score(state))
-    if state.struck:
-        return Ending("struck-colours", 0)
+    if state.struck or len(state.sunk) == FLEET_SIZE:
+        return Ending("cleared", score(state)) if state.cleared else Ending("struck-colours", 0)
     return None
 
 

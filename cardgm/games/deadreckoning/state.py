@@ -7,7 +7,7 @@ game object, so no state, ledger, save, `--json` field or `repr` can carry it be
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 SIZE = 8
 COLUMNS = "ABCDEFGH"
@@ -41,6 +41,13 @@ def cell_name(index: int) -> str:
 
 CELLS: tuple[str, ...] = tuple(f"{c}{r}" for r in ROWS for c in COLUMNS)  # the LEDGER's order
 
+# Each cell's grid index and card name, by the name in either case ("d4" fires D4): a salvo's
+# one look-up, where `is_cell`, `upper` and `cell_index` each read the name again.
+CELL_AT: dict[str, tuple[int, str]] = {
+    name: (i, cell) for i, cell in enumerate(CELLS) for name in (cell, cell.lower())
+}
+
+
 
 def is_cell(text: str) -> bool:
     return len(text) == 2 and text[0].upper() in COLUMNS and text[1] in ROWS
@@ -63,9 +70,19 @@ class Berth:
     """Where the four hulls lie: ships in the card's order (Cutter, Sloop, Brigantine, Frigate).
 
     Its repr hides the cells, so a log line or a traceback that prints one tells nothing.
+    `hulls` maps each hull cell to its ship and that ship's grid indices, built with the berth
+    (a salvo asks it once, where it scanned the ships).
     """
 
     ships: tuple[Ship, ...]
+    hulls: dict[str, tuple[Ship, tuple[int, ...]]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        at = {}
+        for ship in self.ships:
+            if all(isinstance(c, str) and is_cell(c) for c in ship.cells):  # `problems` names any other
+                at.update(dict.fromkeys(ship.cells, (ship, tuple(cell_index(c) for c in ship.cells))))
+        object.__setattr__(self, "hulls", at)  # frozen: set once, as the berth is built
 
     def __repr__(self) -> str:
         return f"Berth(<sealed: {len(self.ships)} ships>)"
@@ -75,7 +92,8 @@ class Berth:
         return frozenset(c for s in self.ships for c in s.cells)
 
     def ship_at(self, cell: str) -> Ship | None:
-        return next((s for s in self.ships if cell in s.cells), None)
+        found = self.hulls.get(cell)
+        return None if found is None else found[0]
 
     def problems(self) -> list[str]:
         """Why this berth is not legal, in words that name ships but never cells; [] if legal."""

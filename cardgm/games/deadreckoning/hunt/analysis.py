@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from cardgm.games.deadreckoning.hunt.space import Space, space
-from cardgm.games.deadreckoning.hunt.strategies import STRATEGIES, Evaluation, card_score, evaluate
+from cardgm.games.deadreckoning.hunt.strategies import DEFAULT, STRATEGIES, Evaluation, card_score, evaluate
 from cardgm.games.deadreckoning.state import PAR, Berth
 
 __all__ = ["Analysis", "analyze", "report", "run_analysis", "FIRST"]
@@ -118,7 +118,7 @@ def run_analysis(out_dir: str, strategies: Sequence[str] | None = None, sample: 
 
     from .. import seal
 
-    names = list(dict.fromkeys(strategies)) if strategies else list(STRATEGIES)
+    names = list(dict.fromkeys(strategies)) if strategies else list(DEFAULT)
     unknown = [s for s in names if s not in STRATEGIES]
     if unknown:
         echo(f"no strategy {', '.join(unknown)}; there are: {', '.join(STRATEGIES)}")

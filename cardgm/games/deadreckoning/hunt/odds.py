@@ -15,20 +15,13 @@ import numpy as np
 from cardgm.games.deadreckoning.hunt.space import Sea, Space, space
 from cardgm.games.deadreckoning.state import COLUMNS, HIT, MISS, UNFIRED
 
-__all__ = ["hit_odds", "heatmap", "coach"]
+__all__ = ["hit_odds", "heatmap", "rollout_shot", "advice", "coach"]
 
 U64 = np.uint64
 
 
-def hit_odds(grid_state: str, sunk: Sequence[str], sp: Space | None = None) -> tuple[np.ndarray, int]:
-    """For every cell, the share of legal berths consistent with this shot grid and sunk list
-    that put a hull there; and how many named berths are consistent. Fired cells get 0.
-
-    Consistent: every `x` on a hull, every `o` on open water, and the ships whose every cell is
-    `x` are exactly the sunk ones. The LEDGER holds the grid and who is sunk, not the order of the
-    shots, so this conditions on that (a hunter that remembers when each SUNK came can know a
-    little more)."""
-    sp = sp if sp is not None else space()
+def _consistent(grid_state: str, sunk: Sequence[str], sp: Space) -> np.ndarray:
+    """The entries of the space consistent with this shot grid and sunk list (see `hit_odds`)."""
     sea = sp.sea
     if len(grid_state) != sea.cells or set(grid_state) - set(UNFIRED + MISS + HIT):
         raise ValueError(f"a grid-state is {sea.cells} marks of '{UNFIRED}', '{MISS}', '{HIT}'")
@@ -54,12 +47,63 @@ def hit_odds(grid_state: str, sunk: Sequence[str], sp: Space | None = None) -> t
     rows = np.nonzero(ok)[0]
     if len(rows) == 0:
         raise ValueError("no legal berth fits this grid and sunk list")
+    return rows
+
+
+def hit_odds(grid_state: str, sunk: Sequence[str], sp: Space | None = None) -> tuple[np.ndarray, int]:
+    """For every cell, the share of legal berths consistent with this shot grid and sunk list
+    that put a hull there; and how many named berths are consistent. Fired cells get 0.
+
+    Consistent: every `x` on a hull, every `o` on open water, and the ships whose every cell is
+    `x` are exactly the sunk ones. The LEDGER holds the grid and who is sunk, not the order of the
+    shots, so this conditions on that (a hunter that remembers when each SUNK came can know a
+    little more)."""
+    sp = sp if sp is not None else space()
+    sea = sp.sea
+    rows = _consistent(grid_state, sunk, sp)
     counts = np.bincount(sp.cells[rows].astype(np.int64).ravel(), minlength=sea.cells).astype(np.float64)
     odds = counts / len(rows)
     odds[[i for i, m in enumerate(grid_state) if m != UNFIRED]] = 0.0
     # every consistent cell set keeps the same number of namings, so shares are exact
     named = len(rows) * _namings(sea, sunk) if not sp.named else len(rows)
     return odds, named
+
+
+def rollout_shot(grid_state: str, sunk: Sequence[str], sp: Space | None = None, width: int = 3) -> tuple[int, int] | None:
+    """The rollout hunter's shot from what the player has seen, and density's: (rollout's cell,
+    density's cell), or None where more than tree.ROLLOUT_LIMIT cell sets fit (the play-outs would
+    take too long for a hint). The consistent berths make one node; each of the `width` densest cells
+    is fired first and density played to the end over all of them; the cell with the fewest
+    shots in all wins, ties to the denser (the `rollout` strategy's shot, from the grid)."""
+    from cardgm.games.deadreckoning.hunt.tree import ROLLOUT_LIMIT, Level, rollout_choice
+
+    sp = sp if sp is not None else space()
+    n = sp.sea.cells
+    rows = _consistent(grid_state, sunk, sp)
+    if len(rows) > ROLLOUT_LIMIT:  # the rollout hunter fires density's shot there too
+        return None
+    hits = np.array([m == HIT for m in grid_state] + [False], dtype=bool)
+    cells = np.ascontiguousarray(sp.cells[rows].T)  # (hull cells, berths)
+    cells[hits[cells]] = n  # a struck cell reads as past the sea, as in the tree
+    fired = sum(1 << i for i, m in enumerate(grid_state) if m != UNFIRED)
+    level = Level(np.arange(len(rows), dtype=np.int32), np.zeros(len(rows), dtype=np.int64), 1, cells,
+                  (cells < n).sum(axis=0).astype(np.uint8), np.array([fired], dtype=U64))
+    counts = np.bincount(cells.ravel(), minlength=n + 1)[:n]
+    return int(rollout_choice(width)(sp, level)[0]), int(np.argmax(counts))
+
+
+def advice(grid_state: str, sunk: Sequence[str], sp: Space | None = None) -> str:
+    """The coach's last line: where the rollout hunter would fire from here, and why, or "" where
+    it fires the likeliest cell unworked (too many berths still fit for a play-out in a hint)."""
+    sp = sp if sp is not None else space()
+    shot = rollout_shot(grid_state, sunk, sp)
+    if shot is None:
+        return ""
+    mine, likeliest = (sp.sea.name(c) for c in shot)
+    if mine == likeliest:
+        return f"The hunter, playing every fitting berth out to the end, fires at {mine} too."
+    return (f"The hunter fires at {mine}, not {likeliest}: played out over every fitting berth, "
+            f"{mine} first clears the sea in fewer shots on average.")
 
 
 def _namings(sea: Sea, sunk: Sequence[str]) -> int:
@@ -124,8 +168,10 @@ def coach() -> Callable[[Any], str]:
         if not built:
             with task("Counting every legal berth for the odds"):
                 built.append(space())
-        return "Hit odds for every open cell, in percent, from every berth still possible:\n\n" + heatmap(
+        text = "Hit odds for every open cell, in percent, from every berth still possible:\n\n" + heatmap(
             state.grid, state.sunk, built[0]
         )
+        line = advice(state.grid, state.sunk, built[0])
+        return f"{text}\n{line}" if line else text
 
     return hint

@@ -10,10 +10,10 @@ import numpy as np
 
 from cardgm.games.deadreckoning.hunt.batch import _play_batch_cells, play_batch
 from cardgm.games.deadreckoning.hunt.space import Space, space
-from cardgm.games.deadreckoning.hunt.tree import Chooser, density_choice, entropy_choice, lookahead_choice, run_tree
+from cardgm.games.deadreckoning.hunt.tree import Chooser, density_choice, entropy_choice, lookahead_choice, rollout_choice, run_tree
 from cardgm.games.deadreckoning.state import PAR, Berth
 
-__all__ = ["Strategy", "STRATEGIES", "Evaluation", "evaluate", "play", "card_score"]
+__all__ = ["Strategy", "STRATEGIES", "DEFAULT", "Evaluation", "evaluate", "play", "card_score"]
 
 
 def card_score(shots: np.ndarray | int, par: int = PAR) -> np.ndarray | int:
@@ -27,6 +27,7 @@ class Strategy:
     about: str
     tree: Chooser | None = None  # decided at each node of the decision tree (deterministic)
     sample: int | None = None  # evaluated on this many uniformly drawn berths, not all
+    default: bool = True  # run by `cardgm analyze` when no strategy is named (rollout takes minutes: asked for by name)
 
 
 STRATEGIES: dict[str, Strategy] = {
@@ -38,8 +39,12 @@ STRATEGIES: dict[str, Strategy] = {
         Strategy("density", "fires where the most consistent berths put a hull (ties: lowest cell)", density_choice),
         Strategy("entropy", "fires where the answer is most uncertain (information gain; ties: density)", entropy_choice),
         Strategy("lookahead", "one-step lookahead over the 4 densest cells: this hit plus the best next", lookahead_choice(4)),
+        Strategy("rollout", "density, improved by one step of rollout where at most 100,000 cell sets fit: "
+                 "of the 3 densest cells, the one density then clears the sea soonest from", rollout_choice(3), default=False),
     )
 }
+
+DEFAULT = tuple(name for name, s in STRATEGIES.items() if s.default)  # what `cardgm analyze` runs unasked
 
 
 @dataclass(frozen=True)

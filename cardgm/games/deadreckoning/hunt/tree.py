@@ -34,7 +34,8 @@ import numpy as np
 
 from cardgm.games.deadreckoning.hunt.space import Space
 
-__all__ = ["Level", "Chooser", "density_choice", "entropy_choice", "lookahead_choice", "run_tree", "TreeStats"]
+__all__ = ["Level", "Chooser", "density_choice", "entropy_choice", "lookahead_choice", "ROLLOUT_LIMIT", "rollout_choice", "play_out", "run_tree",
+           "TreeStats"]
 
 U64 = np.uint64
 ONE = U64(1)
@@ -326,6 +327,57 @@ def lookahead_choice(width: int = 4) -> Chooser:
     return choose
 
 
+# The rollout hunter plays out its candidates at nodes of at most this many cell sets: about a
+# second for the coach's hint on a loaded two-core machine (docs/performance-hunt.md); density
+# fires above it.
+ROLLOUT_LIMIT = 100_000
+
+
+def rollout_choice(width: int = 3, limit: int | None = ROLLOUT_LIMIT) -> Chooser:
+    """Density with one step of policy rollout: for each of the `width` densest cells, play the
+    density hunter to the end over every consistent berth after firing that cell first, and
+    fire the cell whose total is least; ties to the denser cell (the density hunter's own shot
+    first). With `limit`, only at nodes of at most `limit` berths; larger ones fire density's
+    shot (the coach's hint: a play-out over millions of berths takes too long for a player).
+
+    Never worse than density, evaluated exactly: wherever it leaves density's shot, the shot it
+    takes does better from there on density's own play, and so, by induction from the last
+    shots up, does every node above it.
+
+    Exact, not sampled: each candidate's play-out runs density's tree over the node's berths."""
+
+    def choose(sp: Space, lv: Level) -> np.ndarray:
+        nodes = lv.nodes
+        hull = np.concatenate([_hull_counts(sp, lv, lo, hi) for lo, hi in _blocks(nodes, sp.sea.cells + 1)])
+        top = np.argsort(-hull, axis=1, kind="stable")[:, :width]  # densest first, ties to the lowest index
+        out = top[:, 0].copy()  # density's shot
+        small = np.ones(nodes, dtype=bool) if limit is None else np.bincount(lv.node, minlength=nodes) <= limit
+        if not small.any():
+            return out
+        part = lv if small.all() else lv.keep(small[lv.node])  # its nodes: those of `small`, in order
+        top, hull = top[small], hull[small]
+        cost = np.full(top.shape, np.inf)
+        for r in range(top.shape[1]):
+            first = top[:, r]
+            valid = hull[np.arange(len(top)), first] > 0  # a cell no berth holds is a sure miss: never better
+            if not valid.any():
+                continue
+            shots = play_out(sp, part, density_choice, first)
+            cost[valid, r] = np.bincount(part.node, weights=shots, minlength=part.nodes)[valid]
+        out[small] = top[np.arange(len(top)), np.argmin(cost, axis=1)]  # argmin takes the first of equals
+        return out
+
+    return choose
+
+
+def play_out(sp: Space, lv: Level, choose: Chooser, first: np.ndarray) -> np.ndarray:
+    """Shots from here to a clear sea for every berth of `lv` (in its order), when each node
+    fires `first[node]` and then plays by `choose`. `lv` is left as it was."""
+    start = Level(np.arange(len(lv.idx), dtype=np.int32), lv.node, lv.nodes, lv.cells.copy(), lv.left.copy(), lv.fired)
+    shots, _ = run_tree(sp, choose, start=start, first=first)
+    return shots
+
+
 @dataclass(frozen=True)
 class TreeStats:
     levels: int
@@ -334,7 +386,8 @@ class TreeStats:
 
 def run_tree(sp: Space, choose: Chooser, only: np.ndarray | None = None, *, follow: int | None = None,
              path: list[int] | None = None, limit: int = LIMIT,
-             done: Callable[[int], None] | None = None) -> tuple[np.ndarray, TreeStats]:
+             done: Callable[[int], None] | None = None, start: Level | None = None,
+             first: np.ndarray | None = None) -> tuple[np.ndarray, TreeStats]:
     """Shots to clear the sea for every entry of the space, with `choose` deciding at every node
     of the tree. A node with one berth left is finished at once: a density-driven hunter fires
     at its unfired hull cells, each a hit, lowest cell first. With `only` (entry indices), follow
@@ -345,8 +398,12 @@ def run_tree(sp: Space, choose: Chooser, only: np.ndarray | None = None, *, foll
     Depth first over subtrees: once no node of a level holds more than half of `limit` berths,
     the level is cut into parts of whole nodes, at most `limit` berths each, each played to the
     end before the next. A node's shot
-    depends on its own berths only, so this changes no shot; it keeps the work in the cache."""
-    n_all, n = len(sp), sp.sea.cells
+    depends on its own berths only, so this changes no shot; it keeps the work in the cache.
+
+    With `start` (a level whose `idx` numbers its berths 0..n-1) the play begins there instead of
+    at the root, its nodes' first shots `first` (a rollout's play-out); the shots counted are
+    those from there on."""
+    n_all, n = (len(sp), sp.sea.cells) if start is None else (len(start.idx), sp.sea.cells)
     shots = np.full(n_all, -1, dtype=np.int64)
     want = None
     if only is not None:
@@ -379,19 +436,22 @@ def run_tree(sp: Space, choose: Chooser, only: np.ndarray | None = None, *, foll
             gone = alone if gone is None else gone | alone
         return None if gone is None or not gone.any() else ~gone
 
-    root = Level.root(sp)
-    keep = settle(root, root.node, root.nodes, None, 0)
-    stack = [(root.keep(keep) if keep is not None else root, 0)]
-    del root, keep
+    if start is None:
+        root = Level.root(sp)
+        keep = settle(root, root.node, root.nodes, None, 0)
+        stack = [(root.keep(keep) if keep is not None else root, 0)]
+        del root, keep
+    else:
+        stack = [(start, 0)]
     while stack:
         lv, depth = stack.pop()
         while len(lv.idx):
-            if len(lv.idx) > limit and lv.nodes > 1 and np.bincount(lv.node).max() <= limit // 2:
+            if first is None and len(lv.idx) > limit and lv.nodes > 1 and np.bincount(lv.node).max() <= limit // 2:
                 parts = _split(lv, limit // 2)
                 stack.extend((p, depth) for p in reversed(parts[1:]))
                 lv = parts[0]
             searched += lv.nodes
-            shot_of_node = choose(sp, lv)
+            shot_of_node, first = (choose(sp, lv), None) if first is None else (first, None)
             shot = shot_of_node.astype(np.uint8)[lv.node]
             if path is not None:
                 at = np.flatnonzero(lv.idx == follow)
