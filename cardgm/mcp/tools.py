@@ -274,7 +274,7 @@ class Tools:
             # The card's own note sends a terminal player to the reveal file they sealed; in a chat
             # the berth was sealed here and the player has no file, so the way back is the run_id.
             try:
-                live = play.rebuild(run)
+                live = play.restore(run)  # from the snapshot just written: the row holds no earlier messages
             except StoreError as exc:
                 raise self._lost(exc) from None
             card_note = live.game.save_note(live.state)
