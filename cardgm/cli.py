@@ -7,15 +7,17 @@ each, which tools each has, and which commands a game adds (DEADRECKONING's `car
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import sys
 from pathlib import Path
-from typing import Any, NoReturn, TextIO
+from typing import Any, NoReturn
 
 import click
 
 from cardgm.card import Card, CardError, load_card
+from cardgm.output import Output, WriteError, reason
 
 
 def _fail(message: str, code: int = 2) -> NoReturn:
@@ -144,6 +146,28 @@ class _GamesGroup(click.Group):
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         return super().get_command(ctx, cmd_name) or self._added().get(cmd_name)
 
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        """Every command: a write that fails (stdout full, a device that refuses, a file past the
+        size limit) is one line naming what could not be written and why, exit status 2; never a
+        traceback, and never Python's own complaint at exit about a stdout it could not flush."""
+        if self.games_group:
+            return super().main(*args, **kwargs)
+        try:
+            try:
+                super().main(*args, **kwargs)
+            finally:
+                sys.stdout.flush()  # here, where a failure can still be said in one line
+        except WriteError as exc:
+            _quiet_stdout()
+            _fail(str(exc))
+        except OSError as exc:
+            if exc.errno == errno.EPIPE:
+                _reader_gone()
+            _quiet_stdout()
+            if exc.errno in _WRITE_ERRNOS and not exc.filename:
+                _fail(f"stdout: cannot write: {reason(exc)}")
+            _fail(f"{exc.filename}: {reason(exc)}" if exc.filename else reason(exc))
+
 
 @click.group(cls=_GamesGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="cardgm")
@@ -230,7 +254,8 @@ def _game_options(entry: Any, given: dict[str, Any]) -> dict[str, Any]:
 @click.option("--script", "script", type=click.Path(exists=True, dir_okay=False), help="Read player messages from FILE, one per line.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per reply (see README: the --json contract).")
 @click.option("--resume", "resume", type=click.Path(exists=True, dir_okay=False), help="Resume from a file holding a SAVE block.")
-@click.option("--log", "log", type=click.Path(dir_okay=False), help="Write the run log (JSON lines) to FILE.")
+@click.option("--log", "log", type=click.Path(dir_okay=False), help="Write the run log (JSON lines) to FILE (an existing FILE only with --force).")
+@click.option("--force", "force", is_flag=True, help="Let --log replace an existing file.")
 @click.option("--coach", is_flag=True, help='Answer "hint" with the game\'s coach (DEADRECKONING: the hit probability of every open cell).')
 @click.option(
     "--review",
@@ -251,6 +276,7 @@ def play(
     as_json: bool,
     resume: str | None,
     log: str | None,
+    force: bool,
     coach: bool,
     review: bool,
     quiet: bool,
@@ -279,6 +305,11 @@ def play(
     from cardgm.run import Run
     from cardgm.terminal import InputError, Session, is_terminal, is_whole, read_text, text_lines, wants_colour
 
+    # Every file this run reads, so that the log is never written over one (nor over stdin).
+    inputs = [card, script, resume, *(v for v in given.values() if isinstance(v, str))]
+    if not is_terminal(sys.stdin):
+        inputs.append("/dev/stdin")
+    logf = _output(log, "the run log", inputs, force) if log else None  # checked before any work
     the_card = _rules_card(card, known_rules=known_rules)
     try:
         entry = games.entry(the_card.game_id)
@@ -319,7 +350,6 @@ def play(
     else:
         first = run.start()
 
-    logf = _open_for_writing(log, "the run log") if log else None
     if logf:
         header = {"cardgm_log": 1, "game": the_card.game_id, "version": the_card.version, "card": card, "options": options}
         if block is not None:
@@ -346,9 +376,13 @@ def play(
         _fail(str(exc))
     except BrokenPipeError:
         _reader_gone()
+    except WriteError as exc:
+        if logf:
+            logf.discard()  # the old file, if any, is left whole
+        _fail(str(exc))
     finally:
         if logf:
-            logf.close()
+            _commit(logf)  # the replies so far stand (Ctrl-C, a bad line): so does their log
     if review:
         try:
             _review(the_card, run, start_state, as_json, quiet)
@@ -363,27 +397,35 @@ def _reason(path: str, exc: Exception) -> str:
     return str(exc)
 
 
-def _open_for_writing(path: str, what: str) -> TextIO:
-    """A text file opened for writing, or one line naming it and why it cannot be (exit 2)."""
-    target = Path(path)
-    folder = target.parent
-    if not folder.is_dir():
-        _fail(f"{path}: cannot write {what}: the folder {folder} does not exist")
+def _output(path: str, what: str, inputs: list[str | None], force: bool = True, option: str = "--force") -> Output:
+    """An output file checked and opened (never one of `inputs`; an existing one only with
+    `force`), or one line naming it and why it cannot be written (exit 2)."""
     try:
-        return open(target, "w", encoding="utf-8")
-    except OSError as exc:
-        _fail(f"{path}: cannot write {what}: {exc.strerror or exc}")
+        return Output(path, what, inputs=inputs, force=force, option=option)
+    except WriteError as exc:
+        _fail(str(exc))
     raise AssertionError  # unreachable: _fail exits
 
 
-def _discard(f: TextIO | None, path: str | None) -> None:
-    """A file opened for a report that was never written: closed and removed, not left empty."""
-    if f is None or path is None:
-        return
-    f.close()
+def _commit(out: Output) -> None:
+    """An output's text renamed into place, or one line saying why it could not be (exit 2)."""
     try:
-        Path(path).unlink()
-    except OSError:
+        out.commit()
+    except WriteError as exc:
+        _fail(str(exc))
+
+
+# What a write can fail with: the disk or a quota full, a file past the size limit, a device error.
+_WRITE_ERRNOS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EBADF, errno.EINVAL, errno.EACCES, errno.EPERM, errno.EROFS}
+
+
+def _quiet_stdout() -> None:
+    """stdout pointed at /dev/null, so that what is still buffered for it is dropped at exit
+    instead of failing again there."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
         pass
 
 
@@ -586,20 +628,25 @@ def audit_cmd(transcript: str, card: str | None, as_json: bool, html_out: str | 
     from cardgm.verify.audit import AuditError, audit
     from cardgm.verify.transcript_io import TranscriptError, read_transcript_file
 
-    html_file = _open_for_writing(html_out, "the HTML report") if html_out else None  # before the work
+    html_file = _output(html_out, "the HTML report", [transcript, card]) if html_out else None  # before the work
     try:
         # Read with its limits looked at first (size before reading, lines, messages, JSON depth).
         found = audit(read_transcript_file(transcript), card_name=card)
     except (TranscriptError, AuditError, CardError) as exc:
-        _discard(html_file, html_out)
+        if html_file:
+            html_file.discard()
         _fail(f"{transcript}: {exc}")
     except KeyboardInterrupt:
-        _discard(html_file, html_out)
-        _stopped("audit", "no report was written" + (f" ({html_out} is not left behind)" if html_out else ""))
+        if html_file:
+            html_file.discard()
+        _stopped("audit", "no report was written" + (f" ({html_out} is left as it was)" if html_out else ""))
     click.echo(report.as_json(found) if as_json else report.text(found))
     if html_file:
-        with html_file:
+        try:
             html_file.write(report.html_page(found))
+        except WriteError as exc:
+            _fail(str(exc))
+        _commit(html_file)
     sys.exit(1 if found.findings else 0)
 
 

@@ -22,7 +22,7 @@ import stat
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import IO, Any, BinaryIO, TextIO
+from typing import IO, Any, BinaryIO, Protocol, TextIO
 
 from cardgm.game import GameError
 from cardgm.run import Reply, Run
@@ -138,6 +138,14 @@ class Pause:
     at: int
 
 
+class Writable(Protocol):
+    """What a run log is written to (a file, or cardgm.output.Output)."""
+
+    def write(self, text: str, /) -> Any: ...
+
+    def flush(self) -> Any: ...
+
+
 @dataclass
 class Session:
     """One `cardgm play` run's output: replies to stdout (text or JSON) and to the log."""
@@ -145,7 +153,7 @@ class Session:
     run: Run
     as_json: bool = False
     out: TextIO = field(default_factory=lambda: sys.stdout)
-    log: TextIO | None = None
+    log: Writable | None = None
     pause: Pause | None = None
     colour: bool = False  # text replies painted for a terminal (never JSON, a pipe or a log)
     _ledger: str | None = None  # the LEDGER last shown, to mark what changed
