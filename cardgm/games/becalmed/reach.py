@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from cardgm.save import Kept
@@ -140,15 +140,11 @@ def _parts(group: int, first: State, action: rules.Action, tape: tuple[int, ...]
     """On a ship's dusk, the group split by the lane as step 1 leaves each morning under these
     calls: the leagues step 1 adds are the same for all (asked of the first morning set at westing
     0, out of the lane, where no ship is seen and no beach reached)."""
-    probe, _ = rules.apply(State(**{**_fields(first), "westing": 0, "in_lane": False}), action, tape, rulings)
+    probe, _ = rules.apply(replace(first, westing=0, in_lane=False), action, tape, rulings)
     lane = _LANE_AFTER.get(probe.westing, 0)
     for part in (group & lane, group & ~lane):
         if part:
             yield part
-
-
-def _fields(s: State) -> dict[str, object]:
-    return {name: getattr(s, name) for name in s.__slots__}
 
 
 # For each day's leagues from step 1: the westing columns that it leaves in the lane.
