@@ -47,7 +47,8 @@ def test_a_log_that_is_stdin_is_refused(tmp_path: Path) -> None:
         import subprocess
 
         env = dict(os.environ, PYTHONPATH=str(Path(__file__).parent.parent))
-        done = subprocess.run([sys.executable, "-m", "cardgm.cli", "play", "becalmed", "--log", "o.txt", "--force"], stdin=f, capture_output=True, cwd=tmp_path, env=env, timeout=120)
+        args = [sys.executable, "-m", "cardgm.cli", "play", "becalmed", "--log", "o.txt", "--force"]
+        done = subprocess.run(args, stdin=f, capture_output=True, cwd=tmp_path, env=env, timeout=120)
     assert done.returncode == 2 and b"Traceback" not in done.stderr and b"stdin" in done.stderr
     assert orders.read_text(encoding="utf-8") == ORDERS
 
