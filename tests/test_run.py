@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, replace
 
 import pytest
-from dataclasses import dataclass, replace
 
 from cardgm.card import load_card
 from cardgm.game import Ending, Event, ReadAs, Reading, SaveError
