@@ -20,6 +20,34 @@ from cardgm.card import Card, CardError, load_card
 from cardgm.output import Output, WriteError, reason
 
 
+class _NotThere(click.ClickException):
+    """A file named on the command line that cannot be read: one line, as every failure, not
+    click's three-line usage error."""
+
+    exit_code = 2
+
+    def show(self, file: Any = None) -> None:
+        click.echo(f"{_prefix('cardgm:', 'red')} {self.message}", err=True)
+
+
+class _Existing(click.Path):
+    """An existing file to read (click.Path(exists=True, dir_okay=False)), said in one line when not."""
+
+    def __init__(self) -> None:
+        super().__init__(exists=True, dir_okay=False)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        path = Path(os.fsdecode(value))
+        if not path.exists():
+            raise _NotThere(f"{value}: no such file" + (f" ({param.opts[0]})" if param is not None and param.opts[0].startswith("-") else ""))
+        if path.is_dir():
+            raise _NotThere(f"{value}: a directory, not a file")
+        return super().convert(value, param, ctx)
+
+
+EXISTING = _Existing()
+
+
 def _fail(message: str, code: int = 2) -> NoReturn:
     click.echo(f"{_prefix('cardgm:', 'red')} {message}", err=True)
     sys.exit(code)
@@ -226,7 +254,7 @@ class _VerifyRunCommand(click.Command):
 def _click_option(o: Any, more_help: str = "") -> click.Option:
     kind: Any = {
         "int": int,
-        "path": click.Path(exists=True, dir_okay=False),
+        "path": EXISTING,
         "choice": click.Choice(list(o.choices)),
     }.get(o.type, str)
     if o.type == "flag":
@@ -251,9 +279,9 @@ def _game_options(entry: Any, given: dict[str, Any]) -> dict[str, Any]:
 
 @main.command(cls=_PlayCommand, short_help="Play a card: at the terminal, from a script, or as JSON.")
 @click.argument("card")
-@click.option("--script", "script", type=click.Path(exists=True, dir_okay=False), help="Read player messages from FILE, one per line.")
+@click.option("--script", "script", type=EXISTING, help="Read player messages from FILE, one per line.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per reply (see README: the --json contract).")
-@click.option("--resume", "resume", type=click.Path(exists=True, dir_okay=False), help="Resume from a file holding a SAVE block.")
+@click.option("--resume", "resume", type=EXISTING, help="Resume from a file holding a SAVE block.")
 @click.option("--log", "log", type=click.Path(dir_okay=False), help="Write the run log (JSON lines) to FILE (an existing FILE only with --force).")
 @click.option("--force", "force", is_flag=True, help="Let --log replace an existing file.")
 @click.option("--coach", is_flag=True, help='Answer "hint" with the game\'s coach (DEADRECKONING: the hit probability of every open cell).')
@@ -548,7 +576,7 @@ def verify_tape(card: str) -> None:
 
 
 @verify.command("run", cls=_VerifyRunCommand)
-@click.argument("log", type=click.Path(exists=True, dir_okay=False))
+@click.argument("log", type=EXISTING)
 @click.option("--card", "card", help="The card, when the log does not name it (e.g. --json output).")
 @click.option("--result", "result", help='A RESULT line to check, e.g. "RESULT: AIGC|becalmed|…".')
 def verify_run(log: str, card: str | None, result: str | None, **given_files: str | None) -> None:
@@ -601,7 +629,7 @@ def verify_run(log: str, card: str | None, result: str | None, **given_files: st
 
 
 @main.command("audit", short_help="Audit a chat transcript in which an AI ran a card.")
-@click.argument("transcript", type=click.Path(exists=True, dir_okay=False))
+@click.argument("transcript", type=EXISTING)
 @click.option("--card", "card", help="The card, when the transcript does not show it (e.g. becalmed).")
 @click.option("--json", "as_json", is_flag=True, help="Print the audit as one JSON object.")
 @click.option("--html", "html_out", type=click.Path(dir_okay=False, writable=True), help="Also write a shareable HTML page to FILE.")
@@ -702,7 +730,7 @@ def _solve_card(card: str, seed: str | None, card_file: str | None) -> Card:
 @main.command("solve", short_help="The best score a tape allows, by exact search.")
 @click.argument("card")
 @click.option("--seed", "seed", help="Solve the tape derived from SEED instead of the printed one.")
-@click.option("--card", "card_file", type=click.Path(exists=True, dir_okay=False), help="Solve this card file.")
+@click.option("--card", "card_file", type=EXISTING, help="Solve this card file.")
 @click.option("--no-ends", is_flag=True, help="Skip the best line for each end (the slow part).")
 @click.option("--quiet", "-q", "quiet", is_flag=True, help="No progress on stderr (it is drawn only at a terminal anyway).")
 def solve_cmd(card: str, seed: str | None, card_file: str | None, no_ends: bool, quiet: bool) -> None:
@@ -740,7 +768,7 @@ def solve_cmd(card: str, seed: str | None, card_file: str | None, no_ends: bool,
 @click.option("--out", "out", type=click.Path(file_okay=False), default="par", show_default=True, help="Folder for the PNG and SVG.")
 @click.option("--no-plot", is_flag=True, help="Print the table only.")
 @click.option("--seed", "seed", help="Play the tape derived from SEED as the printed one.")
-@click.option("--card", "card_file", type=click.Path(exists=True, dir_okay=False), help="A card file.")
+@click.option("--card", "card_file", type=EXISTING, help="A card file.")
 @click.option("--quiet", "-q", "quiet", is_flag=True, help="No progress on stderr (it is drawn only at a terminal anyway).")
 def par_cmd(card: str, n: int, random_runs: int, out: str, no_plot: bool, seed: str | None, card_file: str | None, quiet: bool) -> None:
     """Par: the cautious, steady, greedy and random policies, playing blind, on the printed tape
@@ -774,7 +802,7 @@ def par_cmd(card: str, n: int, random_runs: int, out: str, no_plot: bool, seed: 
 
 
 @main.command("review", short_help="A logged run's score against the best line.")
-@click.argument("log", type=click.Path(exists=True, dir_okay=False))
+@click.argument("log", type=EXISTING)
 @click.option("--card", "card", help="The card, when the log does not name it.")
 @click.option("--quiet", "-q", "quiet", is_flag=True, help="No progress on stderr (it is drawn only at a terminal anyway).")
 def review_cmd(log: str, card: str | None, quiet: bool) -> None:

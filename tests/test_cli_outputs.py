@@ -158,3 +158,24 @@ def test_the_reveal_file_is_readable_by_its_owner_only(tmp_path: Path) -> None:
     done = cardgm("seal", "-o", "reveal.md", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert stat.S_IMODE((tmp_path / "reveal.md").stat().st_mode) == 0o600
+
+
+# -- the small ones: a file that is not there, or not a file ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args,names",
+    [
+        (["play", "becalmed", "--script", "missing.txt"], ["missing.txt: no such file (--script)"]),
+        (["audit", "missing.md"], ["missing.md: no such file"]),
+        (["verify", "run", "missing.jsonl"], ["missing.jsonl: no such file"]),
+        (["review", "folder"], ["folder: a directory, not a file"]),
+        (["play", "folder"], ["folder: a directory, not a card file"]),
+        (["play", "/dev/zero"], ["/dev/zero: a device, not a card file"]),
+        (["play", "fifo"], ["fifo: a FIFO, not a card file"]),
+    ],
+)
+def test_a_file_that_is_not_there_or_not_a_file_is_one_line_naming_what_it_is(tmp_path: Path, args: list[str], names: list[str]) -> None:
+    (tmp_path / "folder").mkdir()
+    os.mkfifo(tmp_path / "fifo")
+    one_line(cardgm(*args, cwd=tmp_path), *names)
