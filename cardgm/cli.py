@@ -98,17 +98,6 @@ def _rules_card(name: str, *, known_rules: bool | None = None) -> Card:
     return card
 
 
-def _read(path: str, what: str) -> str:
-    """A whole text file, or one line naming it and why it cannot be read (exit 2)."""
-    from cardgm.terminal import InputError, read_text
-
-    try:
-        return read_text(path, what)
-    except (InputError, OSError) as exc:
-        _fail(_reason(path, exc))
-    raise AssertionError  # unreachable: _fail exits
-
-
 def _folder_for_writing(folder: str, what: str) -> Path:
     """A folder to write into, made if missing, checked before any long work starts."""
     path = Path(folder)
@@ -327,7 +316,9 @@ def play(
       a message of up to 4,000 characters: a longer one is answered as too
         long, and --json and the log keep only its first 4,001;
       a --resume file of up to 8 MB; a card file of up to 1 MB;
-        a --sealed reveal file of up to 64 kB.
+        a --sealed reveal file of up to 64 kB;
+      a --log of up to 2,000 messages, what `verify run` and `review`
+        read: at that the run stops, says so and prints its SAVE.
     """
     from cardgm import games, save
     from cardgm.run import Run
@@ -808,24 +799,24 @@ def par_cmd(card: str, n: int, random_runs: int, out: str, no_plot: bool, seed: 
 def review_cmd(log: str, card: str | None, quiet: bool) -> None:
     """Review a run LOG (`cardgm play --log FILE`): your score against the best line, and the
     first move after which the best was out of reach, with a call that would have kept it.
-    LOG is read up to 8 MB (a larger file is refused unread)."""
+    LOG is read with the limits of `cardgm verify run` (16 MB, 2,000 messages: whatever
+    `cardgm play --log` writes), and its header checked the same way."""
     from cardgm.solve.review import review, text
-    from cardgm.verify.replay import LogError, read_log
+    from cardgm.verify.replay import LogError, checked_game, read_log_file
 
     try:
-        the_log = read_log(_read(log, "a run log"))
-    except LogError as exc:
+        the_log = read_log_file(log)  # the limits of `verify run`: whatever `play --log` writes
+        name = card or the_log.card
+        if not name:
+            _fail(f"{log}: the log does not name its card; give --card")
+        _, game = checked_game(the_log, name, Path(log).parent)  # the header checked as `verify run` checks it
+    except (LogError, CardError) as exc:
         _fail(f"{log}: {exc}")
-    name = card or the_log.card
-    if not name:
-        _fail(f"{log}: the log does not name its card; give --card")
     the_card = _rules_card(name)
     start = None
     try:
         if the_log.resume is not None:  # a resumed run is reviewed from where it resumed
-            from cardgm.games import make_game
-
-            start = make_game(the_card).load(the_log.resume)
+            start = game.load(the_log.resume)
         click.echo(text(review(the_card, the_log.messages, start=start, quiet=quiet)))
     except ValueError as exc:
         _fail(f"{log}: {exc}")

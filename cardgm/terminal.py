@@ -30,7 +30,7 @@ from cardgm.transcript import Messages
 
 # One error for input that cannot be read, whichever command reads it (`cardgm play` here, audit
 # and verify run in cardgm.verify): here its message names the file (or stdin), the line and why.
-from cardgm.verify.inputs import MAX_TRANSCRIPT_BYTES, check_file
+from cardgm.verify.inputs import MAX_MESSAGES, MAX_TRANSCRIPT_BYTES, check_file
 from cardgm.verify.inputs import InputError as InputError
 
 # A line of input kept to its first 64 KiB: any message past 4,000 characters is answered as too
@@ -157,6 +157,7 @@ class Session:
     pause: Pause | None = None
     colour: bool = False  # text replies painted for a terminal (never JSON, a pipe or a log)
     _ledger: str | None = None  # the LEDGER last shown, to mark what changed
+    _logged: int = 0  # player messages answered (and logged)
 
     def emit(self, reply: Reply) -> None:
         obj = reply.as_json()
@@ -184,6 +185,13 @@ class Session:
     def answer(self, messages: Iterable[str]) -> None:
         run = self.run
         for message in messages:
+            if self.log is not None and self._logged >= MAX_MESSAGES:
+                # One set of limits: a log cardgm writes is one `verify run` and `review` read.
+                raise InputError(
+                    f"the run log holds {MAX_MESSAGES:,} messages, the most `cardgm verify run` and `cardgm review` "
+                    "read; the run stops here (resume the SAVE below in a new run, with a new --log)"
+                )
+            self._logged += 1
             before = (run.state, run.pending, run.moved, len(run.transcript))
             try:
                 reply = run.reply(message)

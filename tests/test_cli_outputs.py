@@ -179,3 +179,34 @@ def test_a_file_that_is_not_there_or_not_a_file_is_one_line_naming_what_it_is(tm
     (tmp_path / "folder").mkdir()
     os.mkfifo(tmp_path / "fifo")
     one_line(cardgm(*args, cwd=tmp_path), *names)
+
+
+# -- one set of limits ---------------------------------------------------------------------------------
+
+
+def test_play_stops_its_log_where_verify_run_and_review_stop_reading(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    from cardgm import terminal
+    from cardgm.card import load_card
+    from cardgm.games import make_game
+    from cardgm.run import Run
+
+    monkeypatch.setattr(terminal, "MAX_MESSAGES", 3)
+    log, out = io.StringIO(), io.StringIO()
+    session = terminal.Session(Run(make_game(load_card("becalmed"))), log=log, out=out)
+    session.emit(session.run.start())
+    with pytest.raises(terminal.InputError, match="3 messages, the most `cardgm verify run`"):
+        session.answer(["FULL, SAIL, ROW", "what is the tape?", "FULL, SAIL, ROW", "FULL, SAIL, ROW"])
+    assert log.getvalue().count("\n") == 4  # the opening and three replies
+
+
+def test_review_checks_a_logs_header_as_verify_run_does(tmp_path: Path) -> None:
+    import json
+
+    log = tmp_path / "run.jsonl"
+    header = {"cardgm_log": 1, "game": "becalmed", "version": "1.0.0", "card": "becalmed", "options": {"stop_day": "soon"}}
+    log.write_text(json.dumps(header) + "\n" + json.dumps({"message": None, "text": "x"}) + "\n", encoding="utf-8")
+    verified = one_line(cardgm("verify", "run", "run.jsonl", cwd=tmp_path), "stop_day")
+    reviewed = one_line(cardgm("review", "run.jsonl", cwd=tmp_path), "stop_day")
+    assert verified == reviewed

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgm import games
-from cardgm.card import CardError, load_card
+from cardgm.card import Card, CardError, load_card
 from cardgm.game import SaveError
 from cardgm.run import Reply, Run
 from cardgm.transcript import read_messages
@@ -250,15 +250,10 @@ def _json_text(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def replay(
-    log: RunLog,
-    card: str | None = None,
-    result: str | None = None,
-    base: Path | None = None,
-    files: dict[str, str] | None = None,
-) -> Verdict:
-    """Replay the log's messages on the card and compare with what it recorded and a claimed RESULT.
-    `files` overrides a `*_file` option of the log (`verify run --sealed REVEAL`), taken as given."""
+def checked_game(log: RunLog, card: str | None = None, base: Path | None = None, files: dict[str, str] | None = None) -> tuple[Card, Any]:
+    """The card a log names (or `card`) and the game its header's options make, each option
+    checked as `cardgm play` writes it: the one check of a log's header, for `verify run` and
+    `review` alike. LogError or CardError says what is wrong."""
     name = card or log.card
     if not name:
         raise LogError("the log names no card: give it with --card")
@@ -283,6 +278,19 @@ def replay(
         ) from None
     except (ValueError, OSError) as exc:  # a bad option value; a reveal file that cannot be read
         raise LogError(f"its header's options cannot be played: {exc}") from None
+    return the_card, game
+
+
+def replay(
+    log: RunLog,
+    card: str | None = None,
+    result: str | None = None,
+    base: Path | None = None,
+    files: dict[str, str] | None = None,
+) -> Verdict:
+    """Replay the log's messages on the card and compare with what it recorded and a claimed RESULT.
+    `files` overrides a `*_file` option of the log (`verify run --sealed REVEAL`), taken as given."""
+    the_card, game = checked_game(log, card, base, files)
     run = Run(game)
     if log.resume is not None:
         try:
