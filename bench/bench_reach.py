@@ -31,6 +31,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--write", action="store_true", help="write the printed tapes' sets into the package")
     parser.add_argument("--card", action="append", help="only this card (repeatable)")
+    parser.add_argument("--days", type=int, help="stop after this day (the whole search by default; --write needs it whole)")
     args = parser.parse_args()
     ref = reference()
     print(f"reference loop: {ref * 1000:.1f} ms")
@@ -42,14 +43,15 @@ def main() -> None:
         days = [reach.opening()]
         started = time.perf_counter()
         print(f"{card_id}: day 1: {len(days[0])} morning")
-        while days[-1].day < reach.LAST_MORNING:
+        last = min(reach.LAST_MORNING, args.days or reach.LAST_MORNING)
+        while days[-1].day < last:
             t = time.perf_counter()
             days.append(reach.next_day(days[-1], tape))
             took = time.perf_counter() - t
             print(f"{card_id}: day {days[-1].day}: {len(days[-1]):,} mornings, {took:.2f} s ({took / ref:.1f} × reference)", flush=True)
         total = time.perf_counter() - started
         print(f"{card_id}: every day: {sum(len(d) for d in days):,} mornings, {total:.1f} s ({total / ref:.0f} × reference)")
-        if args.write:
+        if args.write and last == reach.LAST_MORNING:
             kept = reach._kept(tape, reach.rules.RULED)
             reach.SHIPPED.mkdir(exist_ok=True)
             for old in reach.SHIPPED.glob("*.json.gz"):

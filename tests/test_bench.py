@@ -25,6 +25,7 @@ TINY: dict[str, tuple[tuple[str, ...], str]] = {
     "bench_help.sh": (("--runs", "1"), r"^cardgm --help +median"),
     "bench_hunt.py": (("--sea", "5"), r"^density over every berth +[\d.]+ s"),
     "bench_mcp.py": (("--seconds", "0.05", "--messages", "2", "--card", "becalmed"), r"^becalmed +mcp stdio +[\d,.]+"),
+    "bench_reach.py": (("--days", "3"), r"^cattle-trail: every day: 19 mornings"),
     "bench_readers.py": (("--seconds", "0.05", "--rounds", "1", "--baseline", "HEAD"), r"^becalmed +\d+ +[\d,]+"),
     "bench_solve.py": (("--card", "becalmed", "--no-ends"), r"^becalmed +printed +best +100 end:landfall"),
     "bench_web.py": (("--players", "1", "--seconds", "0.3", "--workers", "1", "--kill-players", "0"), r"^\| SQLite \| 1 \| [\d,]+ \|"),
