@@ -270,6 +270,6 @@ def test_a_new_tapes_sets_are_kept_in_the_cache_folder_and_read_back(tmp_path, m
     tape = tuple((v % 20) + 1 for v in range(7, 7 + 40))
     first = breach.mornings(tape, 4)
     assert list(tmp_path.glob("becalmed-*.json.gz"))
-    breach._DAYS.clear()
+    breach._held.cache_clear()
     monkeypatch.setattr(breach, "next_day", lambda *a: pytest.fail("worked out again"))
     assert breach.mornings(tape, 4).layer == first.layer

@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from functools import cache
 from pathlib import Path
 
 from cardgm.save import Kept
@@ -204,7 +205,6 @@ def every_day(tape: tuple[int, ...], rulings: rules.Rulings = rules.RULED) -> li
 
 SHIPPED = Path(__file__).with_name("reached")  # the printed tape's sets, shipped with the package
 SEARCH = 1  # this search's version: raise it when a change to this file changes what it finds
-_DAYS: dict[tuple[tuple[int, ...], rules.Rulings], list[Mornings]] = {}
 
 
 def _kept(tape: tuple[int, ...], rulings: rules.Rulings) -> Kept:
@@ -213,13 +213,16 @@ def _kept(tape: tuple[int, ...], rulings: rules.Rulings) -> Kept:
     return Kept(f"becalmed-{SEARCH}", tape, rulings, (rules, state, shared), SHIPPED)
 
 
+@cache
+def _held(tape: tuple[int, ...], rulings: rules.Rulings) -> list[Mornings]:
+    """The days worked out so far for this tape and reading: kept, or the opening alone."""
+    return _decode(_kept(tape, rulings).load()) or [opening()]
+
+
 def mornings(tape: tuple[int, ...], day: int, rulings: rules.Rulings = rules.RULED) -> Mornings:
     """The mornings of `day` on this tape: worked out once (a day at a time, as far as asked) and
     kept in memory and in the user's cache folder; the printed tape's ship with the package."""
-    key = (tape, rulings)
-    days = _DAYS.get(key)
-    if days is None:
-        days = _DAYS[key] = _decode(_kept(tape, rulings).load()) or [opening()]
+    days = _held(tape, rulings)  # extended in place below, as far as asked
     if len(days) < day:
         while len(days) < day:
             days.append(next_day(days[-1], tape, rulings))
