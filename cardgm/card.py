@@ -124,6 +124,10 @@ def load_card(name_or_path: str) -> Card:
             text = games.card_text(key)
         except games.UnknownGame:
             known = ", ".join(games.ids())
+            if path.exists():  # there, but no file to read: say what it is
+                device = path.is_char_device() or path.is_block_device()
+                kind = "a directory" if path.is_dir() else "a FIFO" if path.is_fifo() else "a device" if device else "not a regular file"
+                raise CardError(f"{name_or_path}: {kind}, not a card file (and not a shipped card: {known})") from None
             raise CardError(f"{name_or_path}: no such card file, and not a shipped card ({known})") from None
         return parse_card(text, source=key)
     from cardgm.verify.inputs import InputError, check_file

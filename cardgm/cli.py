@@ -7,15 +7,45 @@ each, which tools each has, and which commands a game adds (DEADRECKONING's `car
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import sys
 from pathlib import Path
-from typing import Any, NoReturn, TextIO
+from typing import Any, NoReturn
 
 import click
 
 from cardgm.card import Card, CardError, load_card
+from cardgm.output import Output, WriteError, reason
+
+
+class _NotThere(click.ClickException):
+    """A file named on the command line that cannot be read: one line, as every failure, not
+    click's three-line usage error."""
+
+    exit_code = 2
+
+    def show(self, file: Any = None) -> None:
+        click.echo(f"{_prefix('cardgm:', 'red')} {self.message}", err=True)
+
+
+class _Existing(click.Path):
+    """An existing file to read (click.Path(exists=True, dir_okay=False)), said in one line when not."""
+
+    def __init__(self) -> None:
+        super().__init__(exists=True, dir_okay=False)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        path = Path(os.fsdecode(value))
+        if not path.exists():
+            raise _NotThere(f"{value}: no such file" + (f" ({param.opts[0]})" if param is not None and param.opts[0].startswith("-") else ""))
+        if path.is_dir():
+            raise _NotThere(f"{value}: a directory, not a file")
+        return super().convert(value, param, ctx)
+
+
+EXISTING = _Existing()
 
 
 def _fail(message: str, code: int = 2) -> NoReturn:
@@ -66,17 +96,6 @@ def _rules_card(name: str, *, known_rules: bool | None = None) -> Card:
     if warning:
         _warn(warning)
     return card
-
-
-def _read(path: str, what: str) -> str:
-    """A whole text file, or one line naming it and why it cannot be read (exit 2)."""
-    from cardgm.terminal import InputError, read_text
-
-    try:
-        return read_text(path, what)
-    except (InputError, OSError) as exc:
-        _fail(_reason(path, exc))
-    raise AssertionError  # unreachable: _fail exits
 
 
 def _folder_for_writing(folder: str, what: str) -> Path:
@@ -144,6 +163,28 @@ class _GamesGroup(click.Group):
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         return super().get_command(ctx, cmd_name) or self._added().get(cmd_name)
 
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        """Every command: a write that fails (stdout full, a device that refuses, a file past the
+        size limit) is one line naming what could not be written and why, exit status 2; never a
+        traceback, and never Python's own complaint at exit about a stdout it could not flush."""
+        if self.games_group:
+            return super().main(*args, **kwargs)
+        try:
+            try:
+                super().main(*args, **kwargs)
+            finally:
+                sys.stdout.flush()  # here, where a failure can still be said in one line
+        except WriteError as exc:
+            _quiet_stdout()
+            _fail(str(exc))
+        except OSError as exc:
+            if exc.errno == errno.EPIPE:
+                _reader_gone()
+            _quiet_stdout()
+            if exc.errno in _WRITE_ERRNOS and not exc.filename:
+                _fail(f"stdout: cannot write: {reason(exc)}")
+            _fail(f"{exc.filename}: {reason(exc)}" if exc.filename else reason(exc))
+
 
 @click.group(cls=_GamesGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="cardgm")
@@ -202,7 +243,7 @@ class _VerifyRunCommand(click.Command):
 def _click_option(o: Any, more_help: str = "") -> click.Option:
     kind: Any = {
         "int": int,
-        "path": click.Path(exists=True, dir_okay=False),
+        "path": EXISTING,
         "choice": click.Choice(list(o.choices)),
     }.get(o.type, str)
     if o.type == "flag":
@@ -227,10 +268,11 @@ def _game_options(entry: Any, given: dict[str, Any]) -> dict[str, Any]:
 
 @main.command(cls=_PlayCommand, short_help="Play a card: at the terminal, from a script, or as JSON.")
 @click.argument("card")
-@click.option("--script", "script", type=click.Path(exists=True, dir_okay=False), help="Read player messages from FILE, one per line.")
+@click.option("--script", "script", type=EXISTING, help="Read player messages from FILE, one per line.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per reply (see README: the --json contract).")
-@click.option("--resume", "resume", type=click.Path(exists=True, dir_okay=False), help="Resume from a file holding a SAVE block.")
-@click.option("--log", "log", type=click.Path(dir_okay=False), help="Write the run log (JSON lines) to FILE.")
+@click.option("--resume", "resume", type=EXISTING, help="Resume from a file holding a SAVE block.")
+@click.option("--log", "log", type=click.Path(dir_okay=False), help="Write the run log (JSON lines) to FILE (an existing FILE only with --force).")
+@click.option("--force", "force", is_flag=True, help="Let --log replace an existing file.")
 @click.option("--coach", is_flag=True, help='Answer "hint" with the game\'s coach (DEADRECKONING: the hit probability of every open cell).')
 @click.option(
     "--review",
@@ -251,6 +293,7 @@ def play(
     as_json: bool,
     resume: str | None,
     log: str | None,
+    force: bool,
     coach: bool,
     review: bool,
     quiet: bool,
@@ -273,12 +316,19 @@ def play(
       a message of up to 4,000 characters: a longer one is answered as too
         long, and --json and the log keep only its first 4,001;
       a --resume file of up to 8 MB; a card file of up to 1 MB;
-        a --sealed reveal file of up to 64 kB.
+        a --sealed reveal file of up to 64 kB;
+      a --log of up to 2,000 messages, what `verify run` and `review`
+        read: at that the run stops, says so and prints its SAVE.
     """
     from cardgm import games, save
     from cardgm.run import Run
     from cardgm.terminal import InputError, Session, is_terminal, is_whole, read_text, terminal_width, text_lines, wants_colour
 
+    # Every file this run reads, so that the log is never written over one (nor over stdin).
+    inputs = [card, script, resume, *(v for v in given.values() if isinstance(v, str))]
+    if not is_terminal(sys.stdin):
+        inputs.append("/dev/stdin")
+    logf = _output(log, "the run log", inputs, force) if log else None  # checked before any work
     the_card = _rules_card(card, known_rules=known_rules)
     try:
         entry = games.entry(the_card.game_id)
@@ -319,7 +369,6 @@ def play(
     else:
         first = run.start()
 
-    logf = _open_for_writing(log, "the run log") if log else None
     if logf:
         header = {"cardgm_log": 1, "game": the_card.game_id, "version": the_card.version, "card": card, "options": options}
         if block is not None:
@@ -349,9 +398,13 @@ def play(
         _fail(str(exc))
     except BrokenPipeError:
         _reader_gone()
+    except WriteError as exc:
+        if logf:
+            logf.discard()  # the old file, if any, is left whole
+        _fail(str(exc))
     finally:
         if logf:
-            logf.close()
+            _commit(logf)  # the replies so far stand (Ctrl-C, a bad line): so does their log
     if review:
         try:
             _review(the_card, run, start_state, as_json, quiet)
@@ -366,27 +419,35 @@ def _reason(path: str, exc: Exception) -> str:
     return str(exc)
 
 
-def _open_for_writing(path: str, what: str) -> TextIO:
-    """A text file opened for writing, or one line naming it and why it cannot be (exit 2)."""
-    target = Path(path)
-    folder = target.parent
-    if not folder.is_dir():
-        _fail(f"{path}: cannot write {what}: the folder {folder} does not exist")
+def _output(path: str, what: str, inputs: list[str | None], force: bool = True, option: str = "--force") -> Output:
+    """An output file checked and opened (never one of `inputs`; an existing one only with
+    `force`), or one line naming it and why it cannot be written (exit 2)."""
     try:
-        return open(target, "w", encoding="utf-8")
-    except OSError as exc:
-        _fail(f"{path}: cannot write {what}: {exc.strerror or exc}")
+        return Output(path, what, inputs=inputs, force=force, option=option)
+    except WriteError as exc:
+        _fail(str(exc))
     raise AssertionError  # unreachable: _fail exits
 
 
-def _discard(f: TextIO | None, path: str | None) -> None:
-    """A file opened for a report that was never written: closed and removed, not left empty."""
-    if f is None or path is None:
-        return
-    f.close()
+def _commit(out: Output) -> None:
+    """An output's text renamed into place, or one line saying why it could not be (exit 2)."""
     try:
-        Path(path).unlink()
-    except OSError:
+        out.commit()
+    except WriteError as exc:
+        _fail(str(exc))
+
+
+# What a write can fail with: the disk or a quota full, a file past the size limit, a device error.
+_WRITE_ERRNOS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EBADF, errno.EINVAL, errno.EACCES, errno.EPERM, errno.EROFS}
+
+
+def _quiet_stdout() -> None:
+    """stdout pointed at /dev/null, so that what is still buffered for it is dropped at exit
+    instead of failing again there."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
         pass
 
 
@@ -510,7 +571,7 @@ def verify_tape(card: str) -> None:
 
 
 @verify.command("run", cls=_VerifyRunCommand)
-@click.argument("log", type=click.Path(exists=True, dir_okay=False))
+@click.argument("log", type=EXISTING)
 @click.option("--card", "card", help="The card, when the log does not name it (e.g. --json output).")
 @click.option("--result", "result", help='A RESULT line to check, e.g. "RESULT: AIGC|becalmed|…".')
 def verify_run(log: str, card: str | None, result: str | None, **given_files: str | None) -> None:
@@ -563,7 +624,7 @@ def verify_run(log: str, card: str | None, result: str | None, **given_files: st
 
 
 @main.command("audit", short_help="Audit a chat transcript in which an AI ran a card.")
-@click.argument("transcript", type=click.Path(exists=True, dir_okay=False))
+@click.argument("transcript", type=EXISTING)
 @click.option("--card", "card", help="The card, when the transcript does not show it (e.g. becalmed).")
 @click.option("--json", "as_json", is_flag=True, help="Print the audit as one JSON object.")
 @click.option("--html", "html_out", type=click.Path(dir_okay=False, writable=True), help="Also write a shareable HTML page to FILE.")
@@ -590,20 +651,25 @@ def audit_cmd(transcript: str, card: str | None, as_json: bool, html_out: str | 
     from cardgm.verify.audit import AuditError, audit
     from cardgm.verify.transcript_io import TranscriptError, read_transcript_file
 
-    html_file = _open_for_writing(html_out, "the HTML report") if html_out else None  # before the work
+    html_file = _output(html_out, "the HTML report", [transcript, card]) if html_out else None  # before the work
     try:
         # Read with its limits looked at first (size before reading, lines, messages, JSON depth).
         found = audit(read_transcript_file(transcript), card_name=card)
     except (TranscriptError, AuditError, CardError) as exc:
-        _discard(html_file, html_out)
+        if html_file:
+            html_file.discard()
         _fail(f"{transcript}: {exc}")
     except KeyboardInterrupt:
-        _discard(html_file, html_out)
-        _stopped("audit", "no report was written" + (f" ({html_out} is not left behind)" if html_out else ""))
+        if html_file:
+            html_file.discard()
+        _stopped("audit", "no report was written" + (f" ({html_out} is left as it was)" if html_out else ""))
     click.echo(report.as_json(found) if as_json else report.text(found))
     if html_file:
-        with html_file:
+        try:
             html_file.write(report.html_page(found))
+        except WriteError as exc:
+            _fail(str(exc))
+        _commit(html_file)
     sys.exit(1 if found.findings else 0)
 
 
@@ -660,7 +726,7 @@ def _solve_card(card: str, seed: str | None, card_file: str | None) -> Card:
 @main.command("solve", short_help="The best score a tape allows, by exact search.")
 @click.argument("card")
 @click.option("--seed", "seed", help="Solve the tape derived from SEED instead of the printed one.")
-@click.option("--card", "card_file", type=click.Path(exists=True, dir_okay=False), help="Solve this card file.")
+@click.option("--card", "card_file", type=EXISTING, help="Solve this card file.")
 @click.option("--no-ends", is_flag=True, help="Skip the best line for each end (the slow part).")
 @click.option("--quiet", "-q", "quiet", is_flag=True, help="No progress on stderr (it is drawn only at a terminal anyway).")
 def solve_cmd(card: str, seed: str | None, card_file: str | None, no_ends: bool, quiet: bool) -> None:
@@ -698,7 +764,7 @@ def solve_cmd(card: str, seed: str | None, card_file: str | None, no_ends: bool,
 @click.option("--out", "out", type=click.Path(file_okay=False), default="par", show_default=True, help="Folder for the PNG and SVG.")
 @click.option("--no-plot", is_flag=True, help="Print the table only.")
 @click.option("--seed", "seed", help="Play the tape derived from SEED as the printed one.")
-@click.option("--card", "card_file", type=click.Path(exists=True, dir_okay=False), help="A card file.")
+@click.option("--card", "card_file", type=EXISTING, help="A card file.")
 @click.option("--quiet", "-q", "quiet", is_flag=True, help="No progress on stderr (it is drawn only at a terminal anyway).")
 def par_cmd(card: str, n: int, random_runs: int, out: str, no_plot: bool, seed: str | None, card_file: str | None, quiet: bool) -> None:
     """Par: the cautious, steady, greedy and random policies, playing blind, on the printed tape
@@ -732,30 +798,30 @@ def par_cmd(card: str, n: int, random_runs: int, out: str, no_plot: bool, seed: 
 
 
 @main.command("review", short_help="A logged run's score against the best line.")
-@click.argument("log", type=click.Path(exists=True, dir_okay=False))
+@click.argument("log", type=EXISTING)
 @click.option("--card", "card", help="The card, when the log does not name it.")
 @click.option("--quiet", "-q", "quiet", is_flag=True, help="No progress on stderr (it is drawn only at a terminal anyway).")
 def review_cmd(log: str, card: str | None, quiet: bool) -> None:
     """Review a run LOG (`cardgm play --log FILE`): your score against the best line, and the
     first move after which the best was out of reach, with a call that would have kept it.
-    LOG is read up to 8 MB (a larger file is refused unread)."""
+    LOG is read with the limits of `cardgm verify run` (16 MB, 2,000 messages: whatever
+    `cardgm play --log` writes), and its header checked the same way."""
     from cardgm.solve.review import review, text
-    from cardgm.verify.replay import LogError, read_log
+    from cardgm.verify.replay import LogError, checked_game, read_log_file
 
     try:
-        the_log = read_log(_read(log, "a run log"))
-    except LogError as exc:
+        the_log = read_log_file(log)  # the limits of `verify run`: whatever `play --log` writes
+        name = card or the_log.card
+        if not name:
+            _fail(f"{log}: the log does not name its card; give --card")
+        _, game = checked_game(the_log, name, Path(log).parent)  # the header checked as `verify run` checks it
+    except (LogError, CardError) as exc:
         _fail(f"{log}: {exc}")
-    name = card or the_log.card
-    if not name:
-        _fail(f"{log}: the log does not name its card; give --card")
     the_card = _rules_card(name)
     start = None
     try:
         if the_log.resume is not None:  # a resumed run is reviewed from where it resumed
-            from cardgm.games import make_game
-
-            start = make_game(the_card).load(the_log.resume)
+            start = game.load(the_log.resume)
         click.echo(text(review(the_card, the_log.messages, start=start, quiet=quiet)))
     except ValueError as exc:
         _fail(f"{log}: {exc}")

@@ -15,15 +15,24 @@ True
 
 from __future__ import annotations
 
+import gzip
+import hashlib
+import json
+import os
 import re
+import tempfile
+from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 from cardgm.game import SaveError
 
 BEGIN = "-----BEGIN AIGC SAVE-----"
 END = "-----END AIGC SAVE-----"
 
-__all__ = ["BEGIN", "END", "FieldWords", "blocks", "find_block", "opens_block", "read_fields", "save_game_id"]
+__all__ = ["BEGIN", "END", "FieldWords", "Kept", "blocks", "find_block", "opens_block", "read_fields", "save_game_id"]
 
 
 def find_block(message: str) -> str | None:
@@ -115,3 +124,74 @@ def read_fields(block: str, keys: tuple[str, ...], words: FieldWords) -> dict[st
     if extra and words.extra is not None:
         raise fail(words.extra, keys=", ".join(extra))
     return found
+
+
+# -- the reachable mornings a SAVE is checked against, kept between runs --------------------------
+
+
+class Kept:
+    """A game's reachable mornings for one tape and one reading of the rules, kept as JSON: in
+    memory for the process, in the user's cache folder between runs (platformdirs), and, for a
+    shipped card's printed tape, beside the game's code (`shipped`, a folder).
+
+    The key names the tape, the rulings and a digest of the source of every module the sets
+    follow from (`sources`: the rules, the state, the search), so a change to the rules never
+    meets a set worked out under the old ones: it is worked out again. A cache that cannot be read
+    or written is passed over (worked out again; nothing else changes)."""
+
+    FORMAT = 1
+
+    def __init__(self, name: str, tape: Iterable[int], rulings: object, sources: Iterable[ModuleType], shipped: Path | None = None) -> None:
+        digest = hashlib.sha256(f"{name}|{self.FORMAT}|{list(tape)}|{rulings!r}".encode())
+        for module in sources:
+            digest.update(Path(str(module.__file__)).read_bytes())
+        self.key = digest.hexdigest()[:20]
+        self.file = f"{name}-{self.key}.json.gz"
+        self.shipped = shipped
+
+    def places(self) -> list[Path]:
+        out = [self.shipped / self.file] if self.shipped is not None else []
+        folder = cache_folder()
+        if folder is not None:
+            out.append(folder / self.file)
+        return out
+
+    def load(self) -> Any:
+        """What was kept for this key (the shipped copy first), or None."""
+        for path in self.places():
+            try:
+                with gzip.open(path, "rt", encoding="utf-8") as f:
+                    return json.load(f)
+            except (OSError, ValueError, EOFError):
+                continue
+        return None
+
+    def keep(self, data: Any) -> None:
+        """Write `data` to the user's cache folder, whole or not at all (a temporary file renamed)."""
+        folder = cache_folder()
+        if folder is None:
+            return
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=folder, prefix=".reach-", suffix=".tmp")
+            try:
+                with os.fdopen(fd, "wb") as raw, gzip.open(raw, "wt", encoding="utf-8") as f:
+                    json.dump(data, f, separators=(",", ":"))
+                os.replace(tmp, folder / self.file)
+            except BaseException:
+                os.unlink(tmp)
+                raise
+        except OSError:
+            pass  # no cache, same answers: worked out again next time
+
+
+def cache_folder() -> Path | None:
+    """The user's cache folder for cardgm (CARDGM_CACHE overrides; empty: no cache on disk)."""
+    given = os.environ.get("CARDGM_CACHE")
+    if given is not None:
+        return Path(given) if given else None
+    try:
+        import platformdirs
+    except ImportError:  # pragma: no cover - a dependency of the package
+        return None
+    return Path(platformdirs.user_cache_dir("cardgm"))

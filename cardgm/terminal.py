@@ -22,7 +22,7 @@ import stat
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import IO, Any, BinaryIO, TextIO
+from typing import IO, Any, BinaryIO, Protocol, TextIO
 
 from cardgm.game import GameError
 from cardgm.run import Reply, Run
@@ -30,7 +30,7 @@ from cardgm.transcript import Messages
 
 # One error for input that cannot be read, whichever command reads it (`cardgm play` here, audit
 # and verify run in cardgm.verify): here its message names the file (or stdin), the line and why.
-from cardgm.verify.inputs import MAX_TRANSCRIPT_BYTES, check_file
+from cardgm.verify.inputs import MAX_MESSAGES, MAX_TRANSCRIPT_BYTES, check_file
 from cardgm.verify.inputs import InputError as InputError
 
 # A line of input kept to its first 64 KiB: any message past 4,000 characters is answered as too
@@ -172,6 +172,14 @@ class Pause:
     since: list[str] = field(default_factory=list)
 
 
+class Writable(Protocol):
+    """What a run log is written to (a file, or cardgm.output.Output)."""
+
+    def write(self, text: str, /) -> Any: ...
+
+    def flush(self) -> Any: ...
+
+
 @dataclass
 class Session:
     """One `cardgm play` run's output: replies to stdout (text or JSON) and to the log."""
@@ -179,12 +187,13 @@ class Session:
     run: Run
     as_json: bool = False
     out: TextIO = field(default_factory=lambda: sys.stdout)
-    log: TextIO | None = None
+    log: Writable | None = None
     pause: Pause | None = None
     colour: bool = False  # text replies painted for a terminal (never JSON, a pipe or a log)
     stop_at_end: bool = False  # `--review`: stop reading once the game is over, so the review follows at once
     width: int | None = None  # prose wrapped to this many columns (a terminal only; never JSON or a pipe)
     _ledger: str | None = None  # the LEDGER last shown, to mark what changed
+    _logged: int = 0  # player messages answered (and logged)
 
     def emit(self, reply: Reply) -> None:
         obj = reply.as_json()
@@ -213,6 +222,13 @@ class Session:
     def answer(self, messages: Iterable[str]) -> None:
         run = self.run
         for message in messages:
+            if self.log is not None and self._logged >= MAX_MESSAGES:
+                # One set of limits: a log cardgm writes is one `verify run` and `review` read.
+                raise InputError(
+                    f"the run log holds {MAX_MESSAGES:,} messages, the most `cardgm verify run` and `cardgm review` "
+                    "read; the run stops here (resume the SAVE below in a new run, with a new --log)"
+                )
+            self._logged += 1
             before = (run.state, run.pending, run.moved, run.replies, list(run.transcript) if not run.keep else len(run.transcript), len(run.history))
             try:
                 reply = run.reply(message)

@@ -43,20 +43,22 @@ class Messages:
 
     def __init__(self, *, continuation: bool) -> None:
         self.continuation = continuation
-        self._held: str | None = None  # a complete-looking message the next line may continue
-        self._block: str | None = None  # an open SAVE block
+        # Lines kept in lists and joined once: a string grown line by line costs the square of the
+        # lines (800,000 continuation lines took 65 s; joined once, about one pass).
+        self._held: list[str] | None = None  # a complete-looking message the next line may continue
+        self._block: list[str] | None = None  # an open SAVE block, line by line
 
     def feed(self, line: str) -> list[str]:
         """The messages this line completes (none, one, or two when it ends a held one)."""
         if self._block is not None:
-            self._block += "\n" + line
+            self._block.append(line)
             if END in line:
                 block, self._block = self._block, None
-                return self._complete(block)
+                return self._complete("\n".join(block))
             return []
         if line.startswith("... "):
             if self._held is not None:
-                self._held += "\n" + line[4:]
+                self._held.append(line[4:])
                 return []
             if not self.continuation:
                 line = line[4:]  # the message it would continue was answered already
@@ -64,7 +66,7 @@ class Messages:
             return []
         out = self._release()
         if opens_block(line):
-            self._block = line
+            self._block = [line]
             return out
         return out + self._complete(line)
 
@@ -72,7 +74,7 @@ class Messages:
         """At the end of the input: what is held, and an unclosed SAVE block as it stands."""
         out = self._release()
         if self._block is not None:
-            out.append(self._block)
+            out.append("\n".join(self._block))
             self._block = None
         return out
 
@@ -87,13 +89,13 @@ class Messages:
 
     def _complete(self, message: str) -> list[str]:
         if self.continuation:
-            self._held = message
+            self._held = [message]
             return []
         return [message]
 
     def _release(self) -> list[str]:
         held, self._held = self._held, None
-        return [held] if held is not None else []
+        return ["\n".join(held)] if held is not None else []
 
 
 def read_messages(text: str) -> list[str]:

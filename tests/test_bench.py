@@ -31,6 +31,7 @@ TINY: dict[str, tuple[tuple[str, ...], str]] = {
     "bench_play.py": (("--messages", "20"), r"^ +20 messages: +[\d.]+ MB peak"),
     "bench_mcp.py": (("--seconds", "0.05", "--messages", "2", "--card", "becalmed"), r"^becalmed +mcp stdio +[\d,.]+"),
     "bench_mcp_transports.py": (("--calls", "2", "--steps", "20"), r"^MCP show_run, http: +[\d,]+ calls/s"),
+    "bench_reach.py": (("--days", "3"), r"^cattle-trail: every day: 19 mornings"),
     "bench_readers.py": (("--seconds", "0.05", "--rounds", "1", "--baseline", "HEAD"), r"^becalmed +\d+ +[\d,]+"),
     "bench_solve.py": (("--card", "becalmed", "--no-ends"), r"^becalmed +printed +best +100 end:landfall"),
     "bench_web.py": (

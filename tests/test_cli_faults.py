@@ -312,7 +312,7 @@ def test_ctrl_c_in_any_command_is_one_line_and_exit_130(tmp_path: Path, monkeypa
         (["play"], ["4,000 characters", "--resume file of up to 8 MB", "card file of up to 1 MB", "64 kB"]),
         (["audit"], ["up to 8 MB", "1 GB", "2,000 player messages", "100", "4,000 characters"]),
         (["verify", "run"], ["16 MB", "2,000 messages", "262,144 characters", "64 kB"]),
-        (["review"], ["8 MB"]),
+        (["review"], ["16 MB"]),
     ],
     ids=["play", "audit", "verify-run", "review"],
 )

@@ -5,9 +5,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+import pytest
+
 from cardgm.card import load_card
 from cardgm.game import Ending, Event, ReadAs, Reading, SaveError
 from cardgm.run import MAX_MESSAGE, Run
+from cardgm.transcript import Messages
 
 
 @dataclass(frozen=True)
@@ -230,3 +233,32 @@ def test_a_run_that_keeps_no_replies_holds_the_last_and_plays_the_same() -> None
     assert len(full.transcript) == full.replies == lean.replies == len(messages) + 1
     assert lean.transcript == [(messages[-1], replies[-1][1])]
     assert lean.state == full.state and lean.pending == full.pending
+
+
+# -- gathering is linear (issue 19, item 4): counted, not timed ------------------------------------------
+
+
+class _Counted(str):
+    """A line that counts the characters every `+` made from it copies."""
+
+    copied = 0
+
+    def __add__(self, other: str) -> str:  # type: ignore[override]
+        _Counted.copied += len(self) + len(other)
+        return _Counted(str.__add__(self, other))
+
+
+@pytest.mark.parametrize("first", ["a long order", "-----BEGIN AIGC SAVE-----"])
+def test_continuation_lines_and_an_open_save_block_are_gathered_in_one_pass(first: str) -> None:
+    """800,000 `... ` lines (or lines of a SAVE block never closed) become one message, and no
+    line is copied more than a bounded number of times: the message is joined once, not grown
+    line by line (which copies the whole message again at every line: 65 s for these lines)."""
+    lines = [_Counted(first)] + [_Counted("... x" if not first.startswith("-----") else "x") for _ in range(800_000)]
+    _Counted.copied = 0
+    gather = Messages(continuation=True)
+    out: list[str] = []
+    for line in lines:
+        out += gather.feed(line)
+    out += gather.end()
+    assert len(out) == 1 and out[0].count("\n") == 800_000
+    assert _Counted.copied <= 4 * sum(len(line) for line in lines)

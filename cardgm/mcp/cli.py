@@ -86,6 +86,7 @@ def mcp_command(database: str | None, http: str | None, token: str | None, verbo
         )
     server = build_server(store, log_level="INFO" if verbose else "WARNING")
     signal.signal(signal.SIGINT, _stop)
+    _pump_stdin()
     try:
         server.run("stdio")
     finally:
@@ -126,6 +127,27 @@ def _serve_http(store: Any, address: tuple[str, int], token: str | None, verbose
         uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False, timeout_graceful_shutdown=5)
     finally:
         store.dispose()
+
+
+def _pump_stdin() -> None:
+    """The client's lines reach the SDK through a pipe, each with any text that is not Unicode (a
+    lone surrogate, which JSON can spell) put so the tool answers it with a clear error: the SDK's
+    reader drops such a line unanswered, and the client would wait for ever."""
+    import threading
+
+    from cardgm.mcp.server import readable_line
+
+    given = os.fdopen(os.dup(0), "rb")
+    read_end, write_end = os.pipe()
+    os.dup2(read_end, 0)
+    os.close(read_end)
+
+    def pump() -> None:
+        with os.fdopen(write_end, "wb", buffering=0) as out, given:
+            for line in given:
+                out.write(readable_line(line))
+
+    threading.Thread(target=pump, daemon=True, name="cardgm-mcp-stdin").start()
 
 
 def _stop(signum: int, frame: Any) -> None:

@@ -80,7 +80,56 @@ def _line(exc: BaseException) -> str:
     return text.splitlines()[0] if text else type(exc).__name__
 
 
+def _unencodable(value: Any, where: str = "") -> str | None:
+    """Where a tool's arguments hold text that is not Unicode (a lone surrogate such as \\ud800,
+    which JSON can spell but UTF-8 cannot): said plainly, since a reply holding it could never be
+    sent and the client would wait for ever."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            bad = value[exc.start]
+            return f"{where or 'the text'} holds \\u{ord(bad):04x} at character {exc.start + 1}, a lone surrogate: not Unicode text"
+    elif isinstance(value, dict):
+        return next((why for k, v in value.items() for why in (_unencodable(k, where), _unencodable(v, f"{where}.{k}" if where else str(k))) if why), None)
+    elif isinstance(value, (list, tuple)):
+        return next((why for v in value if (why := _unencodable(v, where))), None)
+    return None
+
+
+# What cardgm's stdio pump (mcp/cli.py) puts in place of an argument that is not Unicode text, which
+# the SDK's JSON reader would drop without an answer: the reason follows it.
+UNREADABLE = "\x00cardgm-unreadable:"
+
+
+def readable_line(line: bytes) -> bytes:
+    """A JSON-RPC line from the client, with each string value that holds a lone surrogate put
+    as UNREADABLE and the reason (every other line as it came, byte for byte)."""
+    try:
+        message = json.loads(line)
+    except ValueError:
+        return line
+    if _unencodable(message) is None:
+        return line
+
+    def mend(value: Any, where: str) -> Any:
+        if isinstance(value, str):
+            why = _unencodable(value, where)
+            return UNREADABLE + why if why else value
+        if isinstance(value, dict):
+            return {k: mend(v, k) for k, v in value.items()}
+        if isinstance(value, list):
+            return [mend(v, where) for v in value]
+        return value
+
+    return (json.dumps(mend(message, "")) + "\n").encode("ascii")
+
+
 def _call(fn: Any, *args: Any) -> CallToolResult:
+    why = next((w for a in args if (w := _unencodable(a))), None)
+    why = why or next((a[len(UNREADABLE) :] for a in args if isinstance(a, str) and a.startswith(UNREADABLE)), None)
+    if why:
+        raise ToolError(f"{why}; send the player's words as plain UTF-8 text. Nothing was read or changed.")
     try:
         return _result(fn(*args))
     except ToolRefusal as exc:

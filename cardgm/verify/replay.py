@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgm import games
-from cardgm.card import CardError, load_card
+from cardgm.card import Card, CardError, load_card
 from cardgm.game import SaveError
 from cardgm.run import Reply, Run
 from cardgm.transcript import read_messages
@@ -259,16 +259,11 @@ def _result_game(result: str | None) -> str | None:
     return parts[1].strip() or None if len(parts) > 2 and parts[0].strip() == "AIGC" else None
 
 
-def replay(
-    log: RunLog,
-    card: str | None = None,
-    result: str | None = None,
-    base: Path | None = None,
-    files: dict[str, str] | None = None,
-) -> Verdict:
-    """Replay the log's messages on the card and compare with what it recorded and a claimed RESULT.
-    `files` overrides a `*_file` option of the log (`verify run --sealed REVEAL`), taken as given."""
-    name = card or log.card or _result_game(result)
+def checked_game(log: RunLog, card: str | None = None, base: Path | None = None, files: dict[str, str] | None = None) -> tuple[Card, Any]:
+    """The card a log names (or `card`) and the game its header's options make, each option
+    checked as `cardgm play` writes it: the one check of a log's header, for `verify run` and
+    `review` alike. LogError or CardError says what is wrong."""
+    name = card or log.card
     if not name:
         raise LogError("the log names no card: give it with --card")
     the_card = load_card(name)
@@ -292,6 +287,19 @@ def replay(
         ) from None
     except (ValueError, OSError) as exc:  # a bad option value; a reveal file that cannot be read
         raise LogError(f"its header's options cannot be played: {exc}") from None
+    return the_card, game
+
+
+def replay(
+    log: RunLog,
+    card: str | None = None,
+    result: str | None = None,
+    base: Path | None = None,
+    files: dict[str, str] | None = None,
+) -> Verdict:
+    """Replay the log's messages on the card and compare with what it recorded and a claimed RESULT.
+    `files` overrides a `*_file` option of the log (`verify run --sealed REVEAL`), taken as given."""
+    the_card, game = checked_game(log, card or _result_game(result), base, files)
     run = Run(game)
     if log.resume is not None:
         try:

@@ -115,9 +115,16 @@ def test_load_refuses_a_block_without_its_end_line():
 
 
 def test_load_even_tape_reads_the_next_dawn():
-    block = GOOD.replace("tape:9", "tape:10")
+    # A day-6 morning play reaches, written as day 5's dusk done (tape:10): the dawn is read.
+    from dataclasses import replace
+
+    from cardgm.games.becalmed import reach
+
+    morning = next(iter(reach.mornings(CARD.tape, 6).states(CARD.tape)))
+    block = N.save(replace(morning, turn=9, day=5, tape=10))
     s = game().load(block)
     assert (s.day, s.tape, s.phase) == (6, 11, "calls")
+    assert replace(s, turn=1) == replace(morning, turn=1)
 
 
 def test_load_refuses_the_fourteenth_dusk():

@@ -279,7 +279,10 @@ def test_ruling_31_the_resume_from_an_even_tape_says_where_it_goes_on_and_why():
     assert "the next value read is the one after it, so the voyage goes on at day 4's dawn, tape 7" in text
     assert "Dawn, day 4. Tape 7 reads" in text and "call that is yours" not in text
     # Day 9's dusk reads 17, a turtle: a block saved there may have been saved while it waited.
-    turtle = N.save(st(turn=17, day=9, westing=15, in_lane=True, sharks=2)).replace("tape:17", "tape:18")
+    from cardgm.games.becalmed import reach
+
+    morning = next(iter(reach.mornings(TAPE, 10).states(TAPE)))  # a day-10 morning play reaches, saved at day 9's dusk
+    turtle = N.save(replace(morning, turn=17, day=9, tape=18))
     said = new_run().reply(turtle).text
     assert "That dusk's sea was A GREEN TURTLE (tape 18 reads 17)" in said and "are not played" in said
     # A block saved before the calls says nothing of the kind.

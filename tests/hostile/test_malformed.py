@@ -203,12 +203,12 @@ def test_a_device_with_no_end_is_refused_unread(tmp_path: Path, args: tuple[str,
 def test_files_past_their_size_limits_are_refused_unread(tmp_path: Path) -> None:
     sparse("save.txt", 9 * 1024 * 1024)(tmp_path)
     sparse("card.md", 2 * 1024 * 1024)(tmp_path)
-    sparse("run.jsonl", 9 * 1024 * 1024)(tmp_path)
+    sparse("run.jsonl", 17 * 1024 * 1024)(tmp_path)
     said = ("save.txt", "it is 9 MB", "up to 8 MB")
     assert_refused(_capped("play", "becalmed", "--resume", "save.txt", cwd=tmp_path), said)
     assert_refused(_capped("play", "card.md", cwd=tmp_path), ("card.md", "up to 1 MB"))
     assert_refused(_capped("solve", "becalmed", "--card", "card.md", cwd=tmp_path), ("card.md", "up to 1 MB"))
-    assert_refused(_capped("review", "run.jsonl", cwd=tmp_path), ("run.jsonl", "up to 8 MB"))
+    assert_refused(_capped("review", "run.jsonl", cwd=tmp_path), ("run.jsonl", "up to 16 MB"))  # verify run's limit
 
 
 def test_a_line_with_no_end_in_a_script_is_answered_as_too_long_in_little_memory(tmp_path: Path) -> None:

@@ -172,3 +172,36 @@ def test_cardgm_database_url_keeps_the_runs_elsewhere(tmp_path: Path) -> None:
     finally:
         with psycopg.connect(url, autocommit=True) as conn:
             conn.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
+def test_a_message_that_is_not_unicode_text_is_answered_with_an_error(tmp_path: Path) -> None:
+    """A lone surrogate ("\\ud800" in the JSON) used to be dropped by the SDK's reader unanswered,
+    the client waiting for ever (issue 19): now the tool answers it, and the run goes on."""
+    import json
+    import os
+    import select
+
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).parent.parent.parent))
+    args = [sys.executable, "-m", "cardgm.cli", "mcp", "--database", str(tmp_path / "runs.sqlite3")]
+    p = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    assert p.stdin is not None and p.stdout is not None
+
+    def call(n: int, method: str, params: dict[str, object]) -> dict[str, object]:
+        p.stdin.write((json.dumps({"jsonrpc": "2.0", "id": n, "method": method, "params": params}) + "\n").encode())  # type: ignore[union-attr]
+        p.stdin.flush()  # type: ignore[union-attr]
+        ready, _, _ = select.select([p.stdout], [], [], TIMEOUT_S)
+        assert ready, f"no answer to {method} within {TIMEOUT_S} s"
+        return json.loads(p.stdout.readline())  # type: ignore[union-attr]
+
+    try:
+        call(1, "initialize", {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}})
+        p.stdin.write(b'{"jsonrpc": "2.0", "method": "notifications/initialized"}\n')
+        run_id = call(2, "tools/call", {"name": "start_run", "arguments": {"card": TAPED}})["result"]["structuredContent"]["run_id"]  # type: ignore[index]
+        bad = call(3, "tools/call", {"name": "send_message", "arguments": {"run_id": run_id, "message": "\ud800"}})
+        assert bad["result"]["isError"] is True  # type: ignore[index]
+        assert "lone surrogate" in bad["result"]["content"][0]["text"]  # type: ignore[index]
+        shown = call(4, "tools/call", {"name": "show_run", "arguments": {"run_id": run_id}})
+        assert shown["result"]["structuredContent"]["turn"] == 1  # type: ignore[index]  # nothing was read
+    finally:
+        p.kill()
+        p.wait()

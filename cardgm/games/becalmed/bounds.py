@@ -1,31 +1,24 @@
-"""What the days played allow: bounds on every field of a BECALMED SAVE, from the printed tape.
+"""Why a BECALMED SAVE cannot be true: the check every block passes before it resumes.
 
-A SAVE block is "exactly" the card's fields, so a hand-edited one can claim any numbers. The
-format checks (notation.parse_save) keep each field in its printed range; these keep it within
-what the dusks played so far can have made of it, on this card's tape, and say which field cannot
-be true. Each bound is one no line of play can break (the tests walk every line of the first days
-and random play to the end); none is exact, so a block inside every bound may still be a state no
-line reaches.
+`unreached` is exact on every day: the block's morning is looked up among every morning a line of
+play reaches that day on this tape (reach.py: worked out once per tape and kept), and a block no
+line reaches is refused with the field that cannot be true beside the others.
 
-The tape fixes much: which dusks brought a turtle, sharks, seams or a ship, which dawns were hard
-weather. So a flag, a flare burnt, a canvas lost or a soul gone can be dated, and a day-one block
-must be the opening itself.
-
-The first mornings are checked exactly as well: through day 4 (EXACT_DAYS) every line of play is
-walked from the opening (each day's legal calls, the turtle taken or left, every count of flares
-burnt; about a thousand mornings, cached per tape), and a block whose fields no line reaches
-together is refused with the field that cannot be true beside the others (a day-one block saved
-at its dusk, tape:2, with the opening's numbers: no dusk leaves her with canvas DOWN and no set).
+`impossible` words the reason when it can: bounds on each field alone, from what the dusks played
+so far can have made of it (the tape fixes which dusks brought a turtle, sharks, seams or a ship,
+which dawns were hard weather, so a flag, a flare burnt, a canvas lost or a soul gone can be
+dated; a day-one block must be the opening itself). No bound refuses a morning play reaches (the
+tests walk every morning of every day), and where none applies the nearest reached morning is
+named instead ("thirst:3/7 cannot be true by the morning of day 5 with the rest of this block").
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import replace
+from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 
-from . import rules
-from .state import BEACH, DEAD, LANE, MAX_THIRST, S1, S2, START_FLARES, START_WATER, UP, State
+from . import reach, rules
+from .state import BEACH, DAYS, DEAD, LANE, MAX_THIRST, S1, S2, START_FLARES, START_WATER, UP, State
 
 FISH_CALM, FISH = 5, 2  # THE HANDS: FISH +5 on a DEAD CALM, +2 under any other sky
 DEW, FLOTSAM, TURTLE = 3, 6, 6
@@ -158,65 +151,64 @@ def impossible(s: State, tape: tuple[int, ...]) -> str | None:
     return None
 
 
-EXACT_DAYS = 4  # the mornings checked against every line of play
 FIELDS = ("westing", "water", "thirst", "crew", "canvas", "flares", "flags")  # as the SAVE names them
+
+
+def unreached(s: State, tape: tuple[int, ...], rulings: Iterable[rules.Rulings] = (rules.RULED,)) -> str | None:
+    """Why no line of play under any of `rulings` stands on this morning with these fields
+    together, naming the field that cannot be true; None if one does. Exact, every day: the
+    morning is looked up in every morning play reaches that day (reach.py)."""
+    if len(tape) < 2 * DAYS:
+        return None  # not a tape BECALMED plays (the game refuses such a card)
+    sets = []
+    for r in rulings:  # cardgm's reading first: another is worked out only for a block it refuses
+        sets.append(reach.mornings(tape, s.day, r))
+        if sets[-1].holds(s, tape):
+            return None
+    return impossible(s, tape) or _nearest(s, tape, sets)
 
 
 def _key(s: State) -> tuple[object, ...]:
     return (s.westing, s.water, s.thirst, s.crew, s.canvas, s.flares, tuple(s.flag_list()))
 
 
-@cache
-def mornings(tape: tuple[int, ...], day: int, rulings: rules.Rulings = rules.RULED) -> frozenset[tuple[object, ...]]:
-    """Every morning of `day` (through EXACT_DAYS) a line of play reaches, each as its SAVE's fields
-    (`FIELDS`; the day and tape follow from the day). Voyages that end are left out. Worked out a
-    day at a time, as far as asked: day 4 holds most of the work (865 mornings on the printed tape)."""
-    return frozenset(_reached(tape, day, rulings))
+def _candidates(s: State, tape: tuple[int, ...], sets: list[reach.Mornings]) -> Iterator[tuple[object, ...]]:
+    """Reached mornings near `s`, as `_key`s: for each rest of the fields reached, the morning at
+    this water and westing, else at this water, else at this westing, else its first."""
+    for m in sets:
+        for rest, mask in m.layer.items():
+            row = (mask >> (s.water * reach.ROW)) & ((1 << reach.ROW) - 1) if s.water < reach.WATER_ROWS else 0
+            column = reach.waters(mask, s.westing)
+            points = []
+            if row >> s.westing & 1:
+                points.append((s.water, s.westing))
+            else:
+                if row:
+                    points.append((s.water, min(range(BEACH), key=lambda w: (not row >> w & 1, abs(w - s.westing)))))
+                if column:
+                    points.append((min(column, key=lambda w: abs(w - s.water)), s.westing))
+                if not points:
+                    points.append(divmod((mask & -mask).bit_length() - 1, reach.ROW))
+            thirst, crew, canvas, flares, seams, sharks, butchering, passed = rest
+            for water, westing in points:
+                flags = State(seams=seams, sharks=sharks, butchering=butchering, passed_ship=passed, in_lane=reach.in_lane(tape, m.day, westing)).flag_list()
+                yield (westing, water, thirst, crew, canvas, flares, tuple(flags))
 
 
-@cache
-def _reached(tape: tuple[int, ...], day: int, rulings: rules.Rulings) -> dict[tuple[object, ...], State]:
-    if day == 1:
-        start = State()
-        return {_key(start): start}
-    nxt: dict[tuple[object, ...], State] = {}
-    for state in _reached(tape, day - 1, rulings).values():
-        stack = [state]
-        while stack:
-            s = stack.pop()
-            for action in rules.legal_actions(s):
-                after, _ = rules.apply(s, action, tape, rulings)
-                if after.end is not None:
-                    continue
-                if after.phase != "calls":
-                    stack.append(after)  # the dusk waits on the turtle or the signal
-                    continue
-                nxt.setdefault(_key(replace(after, turn=1)), after)
-    return nxt
-
-
-def unreached(s: State, tape: tuple[int, ...], rulings: Iterable[rules.Rulings] = (rules.RULED,)) -> str | None:
-    """For a morning through EXACT_DAYS: why no line of play under any of `rulings` stands there
-    with these fields together, naming the field that cannot be true; None if one does."""
-    if s.day > EXACT_DAYS or len(tape) < 2 * EXACT_DAYS:
-        return None
-    reached: set[tuple[object, ...]] = set()
-    for r in rulings:
-        reached |= mornings(tape, s.day, r)
+def _nearest(s: State, tape: tuple[int, ...], sets: list[reach.Mornings]) -> str:
     own = _key(s)
-    if own in reached:
-        return None
     on = f"by the morning of day {s.day}"
+    reached = set(_candidates(s, tape, sets))
+    if not reached:
+        return f"no line of play reaches any morning of day {s.day} on this tape."
 
-    def differs(other: tuple[object, ...]) -> list[int]:
-        return [i for i, (a, b) in enumerate(zip(own, other)) if a != b]
-
-    nearest = min(reached, key=lambda k: (len(differs(k)), differs(k), repr(k)))  # the same one every run
-    apart = differs(nearest)
+    apart_of = {k: [i for i, (a, b) in enumerate(zip(own, k)) if a != b] for k in reached}
+    nearest = min(reached, key=lambda k: (len(apart_of[k]), apart_of[k], repr(k)))  # the same one every run
+    apart = apart_of[nearest]
     if len(apart) == 1:
         i = apart[0]
         name = FIELDS[i]
-        allowed = sorted({k[i] for k in reached if differs(k) == [i]}, key=_sort_key)
+        allowed = sorted({k[i] for k in reached if apart_of[k] == [i]}, key=_sort_key)
         shown = ", ".join(f"{name}:{_value(name, v)}" for v in allowed[:8]) + (" …" if len(allowed) > 8 else "")
         return (
             f"{name}:{_value(name, own[i])} cannot be true {on} with the rest of this block: no line of play "

@@ -96,7 +96,7 @@ class Becalmed:
                 raise SaveError("that save is after the fourteenth dusk; the voyage has ended.")
             after_dusk = voice.resumed_after_dusk(state, self.tape[state.tape - 1])
             state, _ = rules.read_dawn(state, self.tape)
-        why = bounds.impossible(state, self.tape) or bounds.unreached(state, self.tape, {rules.RULED, self.rulings})
+        why = bounds.unreached(state, self.tape, (rules.RULED, self.rulings) if self.rulings != rules.RULED else (rules.RULED,))
         if why:
             if after_dusk is not None:  # said of the day the block names, whose dusk it says is done
                 why = f"tape:{state.tape - 1} on day {state.day - 1} says that day's dusk is done; after it, " + why

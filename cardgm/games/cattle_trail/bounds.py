@@ -4,14 +4,17 @@
 these go on to what the days played can have made of the rest, and say which field cannot be
 true. The tape alone sets the rivers (every day reads its value, and the sky moves SPATE whatever
 is ordered), so SPATE is exact; the rest are bounds no line breaks (the tests walk every line of
-the first days), not proof that a line reaches the block.
+the first days), not proof that a line reaches the block. Through reach.EXACT_DAYS `unreached`
+is exact: the morning is looked up among every morning play reaches; these bounds then only word
+the reason where they can.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 
-from . import rules
+from . import reach, rules
 from .state import FLESH_MAX, HEAD_START, MEAL_MAX, SPATE_MAX, Drove
 
 SMIDDY, INN = 90, 33  # the first store that buys beasts, and the first store of all
@@ -65,12 +68,67 @@ def impossible(s: Drove, tape: tuple[int, ...]) -> str | None:
         )
     if s.meal > MEAL_MAX:
         return f"meal:{s.meal}: the bag holds {MEAL_MAX}."
+    if list(s.laid) != [h for h in HANDS_ORDER if h in s.laid]:
+        return f"laid:{','.join(s.laid)}: hands are laid up in the crew's order ({', '.join(HANDS_ORDER)}), and the Ledger lists them as they were laid."
     hands = [h for h in HANDS_ORDER if h in s.crew or h in s.laid]
     laid = [h for h in hands if h in s.laid]
     if laid != hands[: len(laid)]:
         standing = next(h for h in hands[: len(laid)] if h not in s.laid)
         return f"laid:{','.join(s.laid)} while {standing} stands: the first hand on their feet is the one laid up."
     return None
+
+
+FIELDS = ("mile", "head", "flesh", "meal", "silver", "wear", "spate", "shod", "crew", "laid")  # reach.Key's order
+
+
+def unreached(s: Drove, tape: tuple[int, ...], rulings: Iterable[rules.Rulings] = (rules.RULED,)) -> str | None:
+    """Why no drove under any of `rulings` stands on this morning; None if one may. Exact through
+    reach.EXACT_DAYS (the morning looked up among every morning play reaches that day); after,
+    the bounds of `impossible` alone."""
+    sets = []
+    for r in rulings:  # cardgm's reading first: another is worked out only for a block it refuses
+        found = reach.mornings(tape, s.day, r)
+        if found is None:
+            return impossible(s, tape)
+        if found.holds(s):
+            return None
+        sets.append(found)
+    return impossible(s, tape) or _nearest(s, sets)
+
+
+def _nearest(s: Drove, sets: list[reach.Mornings]) -> str:
+    own = reach.key_of(s)
+    on = f"by the morning of day {s.day}"
+    keys = set().union(*(m.keys for m in sets))
+    if not keys:
+        return f"no line of play reaches any morning of day {s.day} on this tape."
+
+    apart_of = {k: [i for i in range(len(own)) if own[i] != k[i]] for k in keys}
+    fewest = min(len(a) for a in apart_of.values())
+    nearest = min((k for k, a in apart_of.items() if len(a) == fewest), key=lambda k: (apart_of[k], repr(k)))  # the same one every run
+    apart = apart_of[nearest]
+    if len(apart) == 1:
+        i = apart[0]
+        allowed = sorted({k[i] for k in keys if apart_of[k] == [i]}, key=repr)
+        shown = ", ".join(f"{FIELDS[i]}:{_text(v)}" for v in allowed[:8]) + (" …" if len(allowed) > 8 else "")
+        return (
+            f"{FIELDS[i]}:{_text(own[i])} cannot be true {on} with the rest of this block: no line of play "
+            f"reaches it (with the other fields as they are, a line reaches {shown})."
+        )
+    said = " ".join(f"{FIELDS[i]}:{_text(own[i])}" for i in apart)
+    near = " ".join(f"{FIELDS[i]}:{_text(nearest[i])}" for i in apart)
+    return (
+        f"{said} cannot be true together {on} with the rest of this block: no line of play reaches them "
+        f"(the nearest morning a line reaches has {near})."
+    )
+
+
+def _text(value: object) -> str:
+    if isinstance(value, tuple):
+        return ",".join(value) or "none"
+    if isinstance(value, bool):
+        return "y" if value else "n"
+    return str(value)
 
 
 def _days(n: int) -> str:

@@ -77,7 +77,7 @@ class DroversAutumn:
 
     def load(self, block: str) -> Drove:
         state = notation.load(block)
-        why = bounds.impossible(state, self.tape)
+        why = bounds.unreached(state, self.tape, (rules.RULED, self.rulings) if self.rulings != rules.RULED else (rules.RULED,))
         if why:
             raise SaveError(why)
         return state

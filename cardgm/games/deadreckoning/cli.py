@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import NoReturn, TextIO
+from typing import NoReturn
 
 import click
+
+from cardgm.output import Output, WriteError
 
 
 def _fail(message: str) -> NoReturn:
@@ -16,17 +18,6 @@ def _fail(message: str) -> NoReturn:
     prefix = "cardgm:" if no_color() else click.style("cardgm:", fg="red", bold=True)
     click.echo(f"{prefix} {message}", err=True)
     sys.exit(2)
-
-
-def _open_for_writing(path: str, what: str) -> TextIO:
-    """A text file opened for writing, or one line naming it and why it cannot be (exit 2)."""
-    target = Path(path)
-    if not target.parent.is_dir():
-        _fail(f"{path}: cannot write {what}: the folder {target.parent} does not exist")
-    try:
-        return open(target, "w", encoding="utf-8")
-    except OSError as exc:
-        _fail(f"{path}: cannot write {what}: {exc.strerror or exc}")
 
 
 @click.command("seal", short_help="Seal a fresh DEADRECKONING berth (SHA-256).")
@@ -44,13 +35,15 @@ def seal_cmd(out: str, force: bool) -> None:
     from .game import draw_secret
     from .seal import commitment
 
-    path = Path(out)
-    if path.exists() and not force:
-        _fail(f"{out} exists; pick another --out or add --force")
-    f = _open_for_writing(out, "the reveal file")  # before the draw: a berth never printed is no loss
-    text = draw_secret(secrets.SystemRandom())
-    with f:
+    try:
+        # Checked before the draw (a berth never written is no loss); readable by its owner only,
+        # and renamed into place whole: a full disk never leaves half a berth.
+        f = Output(out, "the reveal file", force=force, mode=0o600)
+        text = draw_secret(secrets.SystemRandom())
         f.write(text)
+        f.commit()
+    except WriteError as exc:
+        _fail(str(exc))
     click.echo(f"wrote {out} (keep it secret until the duel is done)")
     click.echo(f"commitment sha256:{commitment(text)}")
 
