@@ -4,7 +4,7 @@ cardgm plays the player: a scripted casual player per card (cardgm/verify/genera
 chatty wrappers, typos, corrections, questions, a save and the save pasted back, playing on to the
 RESULT line; seeded). The model under test is the game master: it is given the card as a player
 pastes it and answers every message through an OpenAI-compatible endpoint (the client of
-`cardgm eval`, with Retry-After honoured: gm_http.py). The audit judges every reply of the chat.
+`cardgm eval`, cardgm/agents/chat.py: Retry-After honoured, `--retries`). The audit judges every reply of the chat.
 
 Reported per card: AI replies judged, errors per 100 replies by kind (the audit's codes), hidden
 cells leaked, calls decided for the player, RESULT lines right or wrong, tokens; every rate with a

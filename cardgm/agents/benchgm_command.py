@@ -48,7 +48,7 @@ def bench_gm_command(
       cardgm bench-gm --url http://127.0.0.1:8011/v1 --model fake --plot gm.png
     """
     from cardgm.agents.benchgm import BenchStopped, bench, plot, report, table
-    from cardgm.agents.gm_http import GMClient
+    from cardgm.agents.chat import ChatClient
     from cardgm.card import CardError, load_card
     from cardgm.verify.audit import auditable
 
@@ -69,7 +69,7 @@ def bench_gm_command(
     key = os.environ.get(api_key_env)
     if api_key_env != DEFAULT_KEY_ENV and not key:
         _fail(f"--api-key-env {api_key_env}: that variable is not set")
-    client = GMClient(url, model, api_key=key, timeout=timeout, temperature=temperature, retries=retries)
+    client = ChatClient(url, model, api_key=key, timeout=timeout, temperature=temperature, retries=retries)
     seeds = list(range(first, first + runs))
     try:
         done, stopped = bench(client.complete, chosen, seeds, max_turns=max_turns, progress=sys.stderr), None

@@ -11,11 +11,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cardgm.agents import gm_http
+from cardgm.agents import chat
 from cardgm.agents.benchgm import BenchStopped, bench, report, wilson
-from cardgm.agents.chat import ChatError
+from cardgm.agents.chat import MAX_WAIT, ChatClient, ChatError, retry_after
 from cardgm.agents.fake_gm import FakeGM
-from cardgm.agents.gm_http import GMClient, retry_after
 from cardgm.cli import main
 
 CARDS = ["becalmed", "cattle-trail", "deadreckoning"]
@@ -24,14 +23,14 @@ CARDS = ["becalmed", "cattle-trail", "deadreckoning"]
 @pytest.fixture
 def no_wait(monkeypatch: pytest.MonkeyPatch) -> list[float]:
     waited: list[float] = []
-    monkeypatch.setattr(gm_http, "_sleep", waited.append)
+    monkeypatch.setattr(chat, "_sleep", waited.append)
     return waited
 
 
 def _run(fake: FakeGM, cards: list[str], seeds: list[int], max_turns: int = 40) -> dict:
     url = fake.start()
     try:
-        runs = bench(GMClient(url, "fake", retries=1, pause=0).complete, cards, seeds, max_turns=max_turns)
+        runs = bench(ChatClient(url, "fake", retries=1, pause=0).complete, cards, seeds, max_turns=max_turns)
     finally:
         fake.stop()
     return report(runs, model="fake", endpoint=url, seeds=seeds, asked=len(cards) * len(seeds), stopped=None)
@@ -68,7 +67,7 @@ def test_a_429_is_waited_on_as_its_retry_after_asks(no_wait: list[float]) -> Non
     fake = FakeGM(busy=2, retry_after="7")
     url = fake.start()
     try:
-        client = GMClient(url, "fake", retries=3, pause=0.5)
+        client = ChatClient(url, "fake", retries=3, pause=0.5)
         text, _ = client.complete([{"role": "user", "content": "hello"}])
     finally:
         fake.stop()
@@ -79,25 +78,35 @@ def test_too_many_429s_stop_with_one_line(no_wait: list[float]) -> None:
     fake = FakeGM(busy=10, retry_after="1")
     url = fake.start()
     try:
-        with pytest.raises(ChatError, match=r"HTTP 429 after 3 attempt\(s\)"):
-            GMClient(url, "fake", retries=2).complete([{"role": "user", "content": "hello"}])
+        with pytest.raises(ChatError, match=r"HTTP 429 after 3 tries"):
+            ChatClient(url, "fake", retries=2).complete([{"role": "user", "content": "hello"}])
     finally:
         fake.stop()
 
 
 def test_retry_after_reads_seconds_and_dates() -> None:
     assert retry_after("2.5") == 2.5
-    assert retry_after("100000") == gm_http.MAX_WAIT
-    assert retry_after("Wed, 21 Oct 2015 07:28:00 GMT", now=0) == gm_http.MAX_WAIT
+    assert retry_after("Wed, 21 Oct 2015 07:28:00 GMT", now=1445412470.0) == 10.0
     assert retry_after("Wed, 21 Oct 2015 07:28:00 GMT", now=2e9) == 0.0
     assert retry_after(None) is None and retry_after("later") is None
+
+
+def test_a_retry_after_longer_than_the_longest_wait_stops_at_once(no_wait: list[float]) -> None:
+    fake = FakeGM(busy=10, retry_after=str(int(MAX_WAIT) + 1))
+    url = fake.start()
+    try:
+        with pytest.raises(ChatError, match=r"HTTP 429: the endpoint asks to wait \d+ s \(Retry-After\)"):
+            ChatClient(url, "fake", retries=2).complete([{"role": "user", "content": "hello"}])
+    finally:
+        fake.stop()
+    assert no_wait == []  # not waited, not hammered
 
 
 def test_a_dead_endpoint_stops_the_benchmark_and_keeps_the_finished_runs(no_wait: list[float]) -> None:
     fake = FakeGM()
     url = fake.start()
     calls = {"n": 0}
-    client = GMClient(url, "fake", retries=0)
+    client = ChatClient(url, "fake", retries=0)
 
     def dies_in_the_second_run(messages: list[dict[str, str]]) -> tuple[str, dict]:
         if len(messages) == 2:
