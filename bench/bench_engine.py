@@ -39,6 +39,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 # a worker timing another checkout (--tree DIR) puts that tree's cardgm first; else this checkout's
@@ -93,37 +94,28 @@ def cattle(seconds: float) -> float:
 def deadreckoning(seconds: float) -> float:
     """Salvos a second: random new cells fired at a drawn berth until the sea is clear."""
     from cardgm.games.deadreckoning import rules as R
-    from cardgm.games.deadreckoning.seal import draw_berth
-    from cardgm.games.deadreckoning.state import Duel
 
-    rng = random.Random(1)
-    salvos = [R.Salvo(f"{c}{r}") for r in range(1, 9) for c in "ABCDEFGH"]
-    berths = [draw_berth(rng) for _ in range(64)]
-    duels = [(rng.choice(berths), rng.sample(salvos, 64)) for _ in range(2048)]
-    apply, ending = R.apply, R.ending
-    fired, t0, n = 0, clock(), 0
-    while clock() - t0 < seconds:
-        berth, order = duels[n % len(duels)]
-        n += 1
-        s = Duel()
-        for salvo in order:
-            s, _ = apply(s, salvo, berth)
-            fired += 1
-            if ending(s) is not None:
-                break
-    return fired / (clock() - t0)
+    return _salvos_a_second(R.apply, seconds)
 
 
 def deadreckoning_record(seconds: float) -> float:
     """The floor under a salvo while a Duel is a frozen dataclass: the same driver, with the rules
     replaced by the one thing a salvo must do, building the next Duel (64 salvos a duel). Its
     rate over the baseline tree's salvos is the most any `apply` could reach."""
-    from cardgm.games.deadreckoning import rules as R
-    from cardgm.games.deadreckoning.seal import draw_berth
     from cardgm.games.deadreckoning.state import Duel
 
     def apply(s: Duel, salvo: object, berth: object) -> tuple[Duel, tuple[()]]:
         return Duel(s.turn, s.grid, s.sunk, s.struck), ()
+
+    return _salvos_a_second(apply, seconds)
+
+
+def _salvos_a_second(apply: Callable[[Any, Any, Any], tuple[Any, Any]], seconds: float) -> float:
+    """The one DEADRECKONING driver both rows time: the same drawn berths and firing orders, so
+    the rules and the record alone are measured on identical duels."""
+    from cardgm.games.deadreckoning import rules as R
+    from cardgm.games.deadreckoning.seal import draw_berth
+    from cardgm.games.deadreckoning.state import Duel
 
     rng = random.Random(1)
     salvos = [R.Salvo(f"{c}{r}") for r in range(1, 9) for c in "ABCDEFGH"]
