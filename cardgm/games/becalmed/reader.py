@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from cardgm.chatter import asks_for_save
 from cardgm.game import ReadAs, Reading
 
 from . import questions as Q
@@ -64,10 +65,7 @@ HEDGES = frozenset(
 )
 PUT_OFF = frozenset({"tomorrow", "later", "tomorrow's"})
 _SAVE_WORDS = frozenset({"save", "saving", "pause", "bank"})
-_SAVE_OBJECTS = frozenset(
-    "game it this progress position voyage now here pls plz please state run spot place my the our for later "
-    "and quit me up gotta go brb thanks thx quick quickly real".split()
-)
+_VOYAGE_WORDS = frozenset({"voyage"})  # "save the voyage": the block, beside cardgm.chatter's chatter
 _GIVE_UP = frozenset({"give up", "i give up", "quit", "i quit", "surrender", "i surrender", "end the game",
                       "stop playing", "resign", "abandon ship", "we give up", "end game", "quit game"})  # fmt: skip
 _ADVICE = re.compile(
@@ -297,30 +295,8 @@ def _complete(state: State, calls: R.Calls) -> bool:
 def _is_save(toks: tuple[W.Tok, ...]) -> bool:
     """"save", "save pls", "save pls, gotta go", "i want to save", "can you save the game": a save,
     whatever chatter is around it; "save the water" and "don't save" are not, and neither is "how
-    do I save?". What follows the save word in its own clause tells the game from the water."""
-    ws = [t.text for t in toks if t.kind == "w"]
-    if ws and ws[0] in ("how", "where", "why", "what", "did", "does", "when", "is", "will", "should"):
-        return False
-    for k, t in enumerate(toks):
-        if t.kind != "w" or t.text not in _SAVE_WORDS:
-            continue
-        prev = [x.text for x in toks[max(0, k - 2) : k] if x.kind == "w"]
-        if prev and prev[-1] in W.NEGATORS | {"how"}:
-            continue
-        if prev and prev[-1] == "to" and not (len(prev) > 1 and prev[-2] in _WANT):
-            continue  # "enough to save", "how to save": not asking for the block
-        after: list[str] = []
-        for x in toks[k + 1 : k + 5]:
-            if x.kind != "w":
-                break  # the clause ends: "save pls, gotta go"
-            after.append(x.text)
-        if all(a in _SAVE_OBJECTS for a in after[:2]):
-            return True
-        return False
-    return False
-
-
-_WANT = frozenset("want wanna like need needs going have got ready time".split())
+    do I save?" (cardgm.chatter)."""
+    return asks_for_save([t.text if t.kind == "w" else "," for t in toks], _SAVE_WORDS, _VOYAGE_WORDS)
 
 
 def _held(state: State, pending: Reading | None) -> R.Calls | None:

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from cardgm.chatter import asks_for_save
 from cardgm.game import ReadAs, Reading, asked_again
 from cardgm.games.cattle_trail import questions, rules
 from cardgm.games.cattle_trail.actions import Business, BusinessOnly, DayOrder, TurnForHome, place_kind
@@ -639,34 +640,15 @@ _SAME = re.compile(
     r"\b(?:same (?:again|as (?:yesterday|before|last time|last)|order|orders|pace|thing|plan)|repeat(?: it| that| yesterday'?s?(?: order| orders)?| the last)?|"
     r"(?:like|as) yesterday|yesterday'?s (?:order|orders|pace)|ditto|as before|do it again)\b"
 )
-_SAVE_WORDS = ("save", "saving")
-_SAVE_OBJECTS = frozenset(
-    "game it this progress position drove now here pls plz please state run spot place my the our for later "
-    "and quit me up gotta go brb thanks thx quick quickly real".split()
-)
+_SAVE_WORDS = frozenset({"save", "saving"})  # not "bank": a river has banks
+_DROVE_WORDS = frozenset({"drove"})  # "save the drove" asks for the block, beside cardgm.chatter's chatter
 
 
 def casual_save(message: str) -> bool:
     """"save pls", "save pls, gotta go", "i want to save", "can you save the game": the SAVE asked
-    for with chatter around it; "save the beasts", "don't save", "how do I save?" are not."""
-    words = re.findall(r"[a-z']+|[,;.!?]", message.lower().replace("’", "'"))
-    if not words or words[0] in ("how", "where", "why", "what", "did", "does", "when", "is", "will", "should"):
-        return False
-    for k, w in enumerate(words):
-        if w not in _SAVE_WORDS:
-            continue
-        prev = words[max(0, k - 2) : k]
-        if prev and prev[-1] in ("don't", "dont", "not", "no", "never", "how", "cant", "can't"):
-            return False
-        if prev and prev[-1] == "to" and not (len(prev) > 1 and prev[-2] in ("want", "wanna", "like", "need", "going", "have", "got", "ready")):
-            return False
-        after = []
-        for a in words[k + 1 : k + 3]:
-            if a in ",;.!?":
-                break
-            after.append(a)
-        return all(a in _SAVE_OBJECTS for a in after)
-    return False
+    for with chatter around it; "save the beasts", "don't save", "how do I save?" are not
+    (cardgm.chatter)."""
+    return asks_for_save(re.findall(r"[a-z']+|[,;.!?]", message.lower().replace("’", "'")), _SAVE_WORDS, _DROVE_WORDS)
 
 
 _ABOUT_ORDER = re.compile(

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from cardgm.chatter import asks_for_save
 from cardgm.game import ReadAs, Reading, asked_again
 
 from . import voice
@@ -248,31 +249,13 @@ def _clause_of(low: str, start: int, end: int) -> str:
 
 def _casual_save(text: str) -> bool:
     """"save pls", "save pls, gotta go", "i want to save", "can you save the game": a save, with
-    chatter around it. What follows the word in its own clause tells a save from anything else."""
-    words = re.findall(r"[a-z']+|[,;.!?]", text)
-    if words and words[0] in ("how", "where", "why", "what", "did", "does", "when", "is", "will", "should"):
-        return False
-    for k, w in enumerate(words):
-        if w not in ("save", "saving", "bank", "pause"):
-            continue
-        prev = words[max(0, k - 2) : k]
-        if prev and prev[-1] in ("don't", "dont", "not", "no", "never", "how", "cant", "can't"):
-            return False
-        if prev and prev[-1] == "to" and not (len(prev) > 1 and prev[-2] in ("want", "wanna", "like", "need", "going", "have", "got", "ready")):
-            return False
-        after = []
-        for a in words[k + 1 : k + 3]:
-            if a in ",;.!?":
-                break
-            after.append(a)
-        return all(a in _SAVE_OBJECTS for a in after)
-    return False
+    chatter around it (cardgm.chatter)."""
+    return asks_for_save(re.findall(r"[a-z']+|[,;.!?]", text), _SAVE_WORDS, _DUEL_WORDS)
 
 
-_SAVE_OBJECTS = frozenset(
-    "game it this progress position duel hunt now here pls plz please state run spot place my the our for later "
-    "and quit me up gotta go brb thanks thx quick quickly real".split()
-)
+_SAVE_WORDS = frozenset({"save", "saving", "bank", "pause"})
+_DUEL_WORDS = frozenset({"duel", "hunt"})  # "save the duel": the block, beside cardgm.chatter's chatter
+
 _GIVE_UP = re.compile(
     r"\b(?:give up|giving up|gave up|surrender|surrendering|resign|concede|throw in the towel|white flag|"
     r"strike (?:my |our |the )?colou?rs|i quit|we quit|quit the game|i'm done|im done)\b|🏳"
