@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 
-from cardgm.game import Ending, Event, GameError
+from cardgm.game import Ending, Event, GameError, builder
 
 from . import shared
 from .actions import Action, Calls, GiveOver, SetLimit, Signal, Turtle
@@ -290,6 +290,8 @@ def apply(state: State, action: Action, tape: tuple[int, ...], rulings: Rulings 
 
 # -- the working copy of a dusk ---------------------------------------------------------------
 
+build_state = builder(State)  # a day's one State, built open then closed (cardgm.game.builder)
+
 
 class _Dusk:
     """A day at its dusk while one reply's rules run, as DROVER'S AUTUMN's `_Work`: the day's
@@ -362,7 +364,7 @@ def _calls(state: State, calls: Calls, tape: tuple[int, ...], rulings: Rulings =
         return _reckon(state, d, tape, events, rulings)
     events.append(Asked(phase, value))
     held = Today(called, issue, measures, canvas_call, hands)  # held while the dusk waits
-    s = State(
+    s = build_state(
         turn=state.turn, day=state.day, westing=westing, water=d.water, thirst=state.thirst, crew=state.crew,
         canvas=d.canvas, flares=state.flares, tape=pos, seams=state.seams, sharks=state.sharks,
         butchering=state.butchering, in_lane=in_lane, passed_ship=state.passed_ship, phase=phase, today=held,
@@ -600,7 +602,7 @@ def _reckon(
         phase = "calls"
         events.append(dawn)
     # The day's state, built once (yesterday's butchering clears at this dusk; a turtle sets it anew).
-    after = State(
+    after = build_state(
         turn=s.turn, day=day, westing=westing, water=water, thirst=thirst, crew=new_crew, canvas=canvas,
         flares=flares, tape=pos, seams=seams, sharks=sharks, butchering=butcher_next, in_lane=in_lane,
         passed_ship=passed, phase=phase, today=None, end=end, ship_answered=answered,

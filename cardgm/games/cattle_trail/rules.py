@@ -10,14 +10,16 @@ uses `RULED`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cache
+from dataclasses import dataclass, fields
+from functools import cache, lru_cache
+from operator import attrgetter
 from typing import Any
 
-from cardgm.game import GameError
+from cardgm.game import GameError, builder
 from cardgm.games.cattle_trail import shared
 from cardgm.games.cattle_trail.actions import (
     LANDMARKS,
+    NO_BUSINESS,
     Action,
     Business,
     BusinessOnly,
@@ -32,6 +34,7 @@ from cardgm.games.cattle_trail.events import (
     Hired,
     LaidUp,
     Lodged,
+    Moved,
     Refused,
     Shod,
     Sold,
@@ -62,7 +65,8 @@ PACES: dict[str, tuple[int, int, int, int]] = {
 }
 MARCH_PACES = tuple(PACES)
 REST = "REST"
-DAY_ORDERS = frozenset((*MARCH_PACES, REST))  # the orders of a day off the crossings
+PLAIN_ORDERS = (*MARCH_PACES, REST)  # the orders of a day off the crossings
+DAY_ORDERS = frozenset(PLAIN_ORDERS)
 
 BOATS = {"ONE BOAT": (2, 0), "TWO BOATS": (4, +4)}  # silver, shift ("the value as it stands")
 FORD_SHIFT_PER_SPATE = -3
@@ -226,7 +230,7 @@ def ford_shift(state: Drove, at_bridge: bool = False) -> int:
 
 def legal_orders(state: Drove) -> tuple[str, ...]:
     """The day's orders the card allows here, as the state stands (TOLL and boats need silver)."""
-    if state.ended:
+    if state.end is not None:
         return ()
     if state.mile in CROSSING_ORDERS:
         out = []
@@ -237,7 +241,7 @@ def legal_orders(state: Drove) -> tuple[str, ...]:
                 continue
             out.append(order)
         return tuple(out)
-    return (*MARCH_PACES, REST)
+    return PLAIN_ORDERS
 
 
 def legal_business(state: Drove) -> tuple[str, ...]:
@@ -296,16 +300,20 @@ def _business_refusal(state: Drove, business: Business, *, with_order: str | Non
 
 def refusal(state: Drove, action: Any) -> str | None:
     """Why the card does not allow `action` here, in the state's terms; None when it does."""
-    if state.ended:
+    if state.end is not None:
         return "The drove is over."
+    if isinstance(action, DayOrder):  # the day's order first: every day asks it
+        return _order_refusal(state, action)
     if isinstance(action, TurnForHome):
         return None
     if isinstance(action, BusinessOnly):
         if not action.business:
             return "No business was named."
         return _business_refusal(state, action.business, with_order=None)
-    if not isinstance(action, DayOrder):
-        return f"Not an order of this card: {action!r}."
+    return f"Not an order of this card: {action!r}."
+
+
+def _order_refusal(state: Drove, action: DayOrder) -> str | None:
     order = action.order
     if action.toll_pace is not None and order != "TOLL":
         return "A pace with the toll is only for TOLL at the bridge."
@@ -327,9 +335,14 @@ def refusal(state: Drove, action: Any) -> str | None:
     elif order not in DAY_ORDERS:
         where = "the township" if place_kind(state.mile) == "township" else state.landmark or f"mile {state.mile}"
         return f"{order} is for a crossing; at {where} the orders are EASY, STEADY, PUSH or REST."
-    if action.business:
+    if _errands(action):
         return _business_refusal(state, action.business, with_order=order if order != "TOLL" else "TOLL")
     return None
+
+
+def _errands(order: DayOrder) -> bool:
+    """Does the order come with business (most share the empty NO_BUSINESS: no `bool()` asked)."""
+    return order.business is not NO_BUSINESS and bool(order.business)
 
 
 # legal_actions lists SELL and TRADE of up to a dozen beasts (36 silver, six times the dearest
@@ -394,16 +407,17 @@ class _Work:
     and the search runs hundreds of thousands of days."""
 
     __slots__ = (
-        "s", "rulings", "events", "record", "hi",
-        "mile", "head", "flesh", "meal", "silver", "wear", "spate", "shod", "crew", "laid", "tape", "day", "end",
+        "rulings", "events", "record", "bag_capped",
+        "turn", "day", "mile", "head", "flesh", "meal", "silver", "wear", "spate", "shod", "crew", "laid", "tape", "end",
     )
 
     def __init__(self, state: Drove, rulings: Rulings, record: bool = True) -> None:
-        self.s = state
         self.rulings = rulings
         self.events: list[Any] = []
         self.record = record  # False: a search that never reads the events; the Moved records are skipped
-        self.hi = _CAPS if rulings.bag_caps_every_change else _CAPS_NO_BAG
+        self.bag_capped = rulings.bag_caps_every_change
+        self.turn = state.turn
+        self.day = state.day
         self.mile = state.mile
         self.head = state.head
         self.flesh = state.flesh
@@ -415,37 +429,67 @@ class _Work:
         self.crew = state.crew
         self.laid = state.laid
         self.tape = state.tape
-        self.day = state.day
         self.end = state.end
 
     def move(self, field: str, delta: int, why: str) -> None:
-        """Change a number and clamp it to its range at once ("after every change"): every number
-        is at least 0; FLESH, MEAL (under the ruled reading of Q8), WEAR and SPATE have a top."""
-        before = getattr(self, field)
-        after = before + delta
-        if after < 0:
-            after = 0
-        hi = self.hi.get(field)
-        if hi is not None and after > hi:
-            after = hi
-        setattr(self, field, after)
+        """Change a number and clamp it to its range at once ("after every change"): `moved`."""
+        change = moved(field, getattr(self, field), delta, why, self.bag_capped)
+        setattr(self, field, change.after)
         if self.record:
-            self.events.append(shared.moved(field, before, after, delta, why))
+            self.events.append(change)
 
     def hands(self) -> tuple[str, ...]:
         return tuple(c for c in self.crew if c not in (YOU, DOG))
 
     def freeze(self) -> Drove:
-        return Drove(
-            turn=self.s.turn, day=self.day, mile=self.mile, head=self.head, flesh=self.flesh, meal=self.meal,
-            silver=self.silver, wear=self.wear, spate=self.spate, shod=self.shod, crew=self.crew, laid=self.laid,
-            tape=self.tape, end=self.end,
-        )  # fmt: skip
+        return build_drove(*_drove_fields(self))
 
+
+build_drove = builder(Drove)  # a day's one Drove, built open then closed (cardgm.game.builder)
+# A working copy's numbers in the Drove's own field order, read in one call: the Drove is built
+# from them by position with no field to misplace.
+_drove_fields = attrgetter(*(f.name for f in fields(Drove)))
 
 # The tops of the clamped ranges (WHAT YOU HAVE); HEAD and SILVER have none.
 _CAPS: dict[str, int] = {"flesh": FLESH_MAX, "meal": MEAL_MAX, "wear": WEAR_MAX, "spate": SPATE_MAX}
 _CAPS_NO_BAG: dict[str, int] = {"flesh": FLESH_MAX, "wear": WEAR_MAX, "spate": SPATE_MAX}  # Q8's rival
+
+
+@lru_cache(maxsize=1 << 16)  # several a day; the record shared, like shared.py's
+def moved(field: str, before: int, delta: int, why: str, bag_capped: bool = True) -> Moved:
+    """A number changed and clamped to its range at once ("after every change"), as its Moved
+    record: every number is at least 0; FLESH, MEAL (`bag_capped`: the ruled reading of Q8), WEAR
+    and SPATE have a top."""
+    after = max(0, before + delta)
+    top = (_CAPS if bag_capped else _CAPS_NO_BAG).get(field)
+    return Moved(field, before, after if top is None else min(top, after), delta, why)
+
+
+@cache  # at most 3 skies x 2 x 6 WEAR x 4 SPATE x 13 MEAL x 2 readings
+def sky_and_meal(day_sky: str, roof: bool, wear: int, spate: int, meal: int, bag_capped: bool) -> tuple[int, int, int, tuple[Moved, ...]]:
+    """THE DAY's steps 5 (sky) and 6 (eat), which every day runs, from the numbers they read:
+    (WEAR, SPATE, MEAL after them, and their Moved records in order)."""
+    changes: list[Moved] = []
+
+    def move(field: str, before: int, delta: int, why: str) -> int:
+        changes.append(moved(field, before, delta, why, bag_capped))
+        return changes[-1].after
+
+    # 5) sky
+    if day_sky == "STORM":
+        if not roof:  # "a STORM does not touch you" under a ROOF: its WEAR +1 is stopped (ruling 18)
+            wear = move("wear", wear, +1, "STORM")
+        spate = move("spate", spate, +1, "STORM")
+    elif day_sky == "RAIN":
+        spate = move("spate", spate, +1, "RAIN")
+    else:
+        spate = move("spate", spate, -1, "FAIR")
+    # 6) eat
+    if meal > 0:
+        meal = move("meal", meal, -1, "eaten")
+    else:
+        wear = move("wear", wear, +1, "no meal to eat")
+    return wear, spate, meal, tuple(changes)
 
 
 # -- the morning's business -------------------------------------------------------------------
@@ -644,23 +688,10 @@ def _day(tape: tuple[int, ...], w: _Work, order: DayOrder, roof: bool, park: boo
     else:
         _crossing(w, order.order, raw, dawn_spate)
 
-    # 5) sky
-    if day_sky == "STORM":
-        if roof:
-            pass  # "a STORM does not touch you" under a ROOF: its WEAR +1 is stopped (ruling 18)
-        else:
-            w.move("wear", +1, "STORM")
-        w.move("spate", +1, "STORM")
-    elif day_sky == "RAIN":
-        w.move("spate", +1, "RAIN")
-    else:
-        w.move("spate", -1, "FAIR")
-
-    # 6) eat
-    if w.meal > 0:
-        w.move("meal", -1, "eaten")
-    else:
-        w.move("wear", +1, "no meal to eat")
+    # 5) sky and 6) eat
+    w.wear, w.spate, w.meal, changes = sky_and_meal(day_sky, roof, w.wear, w.spate, w.meal, w.bag_capped)
+    if w.record:
+        w.events += changes
 
     w.day = n + 1  # the Ledger now shows the next morning ("after day n, day:n+1 tape:n")
 
@@ -716,7 +747,7 @@ def apply(
         raise GameError(why)
     w = _Work(state, rulings, events)
     if isinstance(action, DayOrder):
-        roof, park = _business(w, action.business) if action.business else (False, False)
+        roof, park = _business(w, action.business) if _errands(action) else (False, False)
         _day(tape, w, action, roof, park)
         if w.mile == TRYST_MILE:
             _tryst(tape, w, rulings)
