@@ -533,52 +533,13 @@ def _reckon(
     thirst = max(0, min(MAX_THIRST, s.thirst + terms))
     events.append(shared.thirst(s.thirst, parts, thirst))
 
-    # 4) THE CREW: the salted move first, then the ladder.
-    crew = list(s.crew)
-    if S1 in crew or S2 in crew:
-        for i, c in enumerate(crew):
-            if c == S1:
-                crew[i] = DEAD
-                events.append(Salt(SOULS[i], DEAD))
-            elif c == S2:
-                crew[i] = S1
-                events.append(Salt(SOULS[i], S1))
-
-    if thirst == 7 and DOWN in crew:  # with nobody down, nobody dies
-        dead = crew.index(DOWN)  # the soul longest down: earliest in the printed order
-        crew[dead] = DEAD
-        events.append(Dies(SOULS[dead]))
-    new = -1
-    if thirst >= 5 and UP in crew:
-        new = crew.index(UP)
-        crew[new] = DOWN
-        events.append(GoesDown(SOULS[new]))
-
-    # 5) THE OVER-SIDE: tonight's new man is down, and can go (rulings 10, 26).
-    if thirst >= 6 and hands != "WATCH" and DOWN in crew:
-        over = crew.index(DOWN)
-        if over == new and rulings is not RULED and rulings.new_man_stays_aboard:
-            over = next((i for i, c in enumerate(crew) if c == DOWN and i != new), -1)  # ruling 10 (A)
-        if over < 0:
-            pass
-        elif sharks > 0:
-            crew[over] = DEAD
-            events.append(OverSide(SOULS[over], True))
-        else:
-            crew[over] = S2
-            thirst = max(0, thirst - 1)
-            events.append(OverSide(SOULS[over], False))
-
-    # 6) THE WATCH
-    if hands == "WATCH" and thirst <= 3 and DOWN in crew:
-        up = crew.index(DOWN)
-        crew[up] = UP
-        events.append(Raised(SOULS[up]))
+    # 4) THE CREW, 5) THE OVER-SIDE, 6) THE WATCH: what they read is small, each case worked once.
+    new_crew, thirst, fates = _crew_at_dusk(s.crew, thirst, hands, sharks > 0, rulings is not RULED and rulings.new_man_stays_aboard)
+    events += fates
 
     if hands == "MEND":  # a day of her hands and it is bent again by dawn (ruling 7)
         canvas = "down"
         events.append(Mended())
-    new_crew = tuple(crew)
 
     # 7) THE ENDS, in this order and no other; a stated day limit after them.
     day = s.day
@@ -609,6 +570,62 @@ def _reckon(
         deaths_plain=s.deaths_plain, stop_day=s.stop_day,
     )  # fmt: skip
     return after, tuple(events)
+
+
+@lru_cache(maxsize=50_000)  # a search and random play meet the same crews and thirsts again and again
+def _crew_at_dusk(
+    crew_at_dawn: tuple[str, ...], thirst: int, hands: str, sharks: bool, new_man_stays: bool
+) -> tuple[tuple[str, ...], int, tuple[Event, ...]]:
+    """Steps 4 to 6 of THE RECKONING from what they read: the crew, THIRST as step 3 left it, the
+    hands call, whether SHARKS stands after step 2, and ruling 10's reading (A: tonight's new man
+    stays aboard). Returns the crew and THIRST after them and who was moved, in order; a crew
+    nothing touched comes back as it came."""
+    crew = list(crew_at_dawn)
+    fates: list[Event] = []
+    # 4) THE CREW: the salted move first, then the ladder.
+    if S1 in crew or S2 in crew:
+        for i, c in enumerate(crew):
+            if c == S1:
+                crew[i] = DEAD
+                fates.append(Salt(SOULS[i], DEAD))
+            elif c == S2:
+                crew[i] = S1
+                fates.append(Salt(SOULS[i], S1))
+
+    if thirst == 7 and DOWN in crew:  # with nobody down, nobody dies
+        dead = crew.index(DOWN)  # the soul longest down: earliest in the printed order
+        crew[dead] = DEAD
+        fates.append(Dies(SOULS[dead]))
+    new = -1
+    if thirst >= 5 and UP in crew:
+        new = crew.index(UP)
+        crew[new] = DOWN
+        fates.append(GoesDown(SOULS[new]))
+
+    # 5) THE OVER-SIDE: tonight's new man is down, and can go (rulings 10, 26).
+    if thirst >= 6 and hands != "WATCH" and DOWN in crew:
+        over = crew.index(DOWN)
+        if over == new and new_man_stays:
+            over = next((i for i, c in enumerate(crew) if c == DOWN and i != new), -1)  # ruling 10 (A)
+        if over < 0:
+            pass
+        elif sharks:
+            crew[over] = DEAD
+            fates.append(OverSide(SOULS[over], True))
+        else:
+            crew[over] = S2
+            thirst = max(0, thirst - 1)
+            fates.append(OverSide(SOULS[over], False))
+
+    # 6) THE WATCH
+    if hands == "WATCH" and thirst <= 3 and DOWN in crew:
+        up = crew.index(DOWN)
+        crew[up] = UP
+        fates.append(Raised(SOULS[up]))
+
+    if not fates:  # every fate moves a soul: with none, the crew comes back as it came
+        return crew_at_dawn, thirst, ()
+    return tuple(crew), thirst, tuple(fates)
 
 
 def read_dawn(s: State, tape: tuple[int, ...]) -> tuple[State, Dawn]:

@@ -28,12 +28,15 @@ from cardgm.games.cattle_trail.actions import (
     place_kind,
 )
 from cardgm.games.cattle_trail.events import (
+    Banded,
     Bought,
     BranRanOff,
+    DayRead,
     Ended,
     Hired,
     LaidUp,
     Lodged,
+    Marched,
     Moved,
     Refused,
     Shod,
@@ -193,6 +196,12 @@ def next_landmark(mile: int) -> tuple[int, str]:
 def sky(raw: int) -> str:
     """SKY from the raw value: 1–2 STORM, 3–5 RAIN, 6–20 FAIR."""
     return "STORM" if raw <= 2 else "RAIN" if raw <= 5 else "FAIR"
+
+
+@cache  # 21 days x 20 values
+def day_read(day: int, raw: int) -> DayRead:
+    """Value n read on day n, with its SKY, as its DayRead record."""
+    return shared.day_read(day, raw, sky(raw))
 
 
 def band(adjusted: int) -> str:
@@ -595,12 +604,24 @@ def _table_line(w: _Work, table: str, band_name: str) -> Line:
     return TABLES[table][band_name]
 
 
-def _band_and_table(w: _Work, raw: int, shift: int, shift_why: str, table: str, pending: dict[str, int] | None = None) -> None:
+@cache  # 20 values x the few shifts and tables: each day's arithmetic worked out once
+def band_read(raw: int, shift: int, shift_why: str, table: str) -> Banded:
+    """The day's value with its shift, clamped 1–20, and its band on `table`, as its Banded record."""
     adjusted = clamp_value(raw + shift)
-    name = band(adjusted)
-    w.events.append(shared.banded(raw, shift, shift_why, adjusted, name, table))
-    line = _table_line(w, table, name)
-    why = name + (f": {line.words}" if line.words else "")
+    return shared.banded(raw, shift, shift_why, adjusted, band(adjusted), table)
+
+
+@cache  # a band and a table line's words: a few dozen
+def line_why(band_name: str, words: str) -> str:
+    """Why a table line moves a number, as its Moved record says: "BAD: a fall", "HARD"."""
+    return band_name + (f": {words}" if words else "")
+
+
+def _band_and_table(w: _Work, raw: int, shift: int, shift_why: str, table: str, pending: dict[str, int] | None = None) -> None:
+    read = band_read(raw, shift, shift_why, table)
+    w.events.append(read)
+    line = _table_line(w, table, read.band)
+    why = line_why(read.band, line.words)
     if pending:  # the rival reading of Q13: pace and band netted, then clamped once
         net = dict(pending)
         for field, delta in line.effects:
@@ -612,13 +633,22 @@ def _band_and_table(w: _Work, raw: int, shift: int, shift_why: str, table: str, 
         w.move(field, delta, why)
 
 
-def _march(w: _Work, pace: str, raw: int, start: int, count_from: int) -> None:
-    miles, shift, flesh, wear = PACES[pace]
+@cache  # 3 paces x the miles a march starts from (and the toll's two ways of counting)
+def route(pace: str, start: int, count_from: int) -> Marched:
+    """Where a march at `pace` from `start` stops: the pace's miles counted from `count_from`, or
+    the next landmark first (cut); on the leg `start` lies on. As its Marched record."""
     stop_at, _ = next_landmark(start)
+    miles = PACES[pace][0]
     stop = min(count_from + miles, stop_at)
-    leg = leg_at(start)
-    w.events.append(shared.marched(pace, start, stop, leg, stop < count_from + miles))
-    w.mile = stop
+    return shared.marched(pace, start, stop, leg_at(start), stop < count_from + miles)
+
+
+def _march(w: _Work, pace: str, raw: int, start: int, count_from: int) -> None:
+    _, shift, flesh, wear = PACES[pace]
+    marched = route(pace, start, count_from)
+    w.events.append(marched)
+    w.mile = marched.stop
+    leg = marched.leg
     pending: dict[str, int] = {}
     for field, delta in (("flesh", flesh), ("wear", wear)):
         if delta:
@@ -626,17 +656,25 @@ def _march(w: _Work, pace: str, raw: int, start: int, count_from: int) -> None:
                 w.move(field, delta, pace)
             else:
                 pending[field] = delta
-    if stop < count_from + miles and not w.rulings.band_on_cut_march:
+    if marched.cut and not w.rulings.band_on_cut_march:
         for field, delta in pending.items():
             w.move(field, delta, pace)
         return
     _band_and_table(w, raw, shift, pace, leg, pending or None)
 
 
+@cache  # the miles a drove rests at x ROOF, PARK x FLESH 0-6 x WEAR 0-5
+def rest_day(mile: int, roof: bool, park: bool, flesh: int, wear: int) -> tuple[int, int, tuple[Any, ...]]:
+    """A REST's work (THE DAY, step 4) from the numbers it reads: FLESH +1 (+2 with PARK), WEAR -1
+    (-2 under a ROOF). Returns FLESH and WEAR after it and its records, in order."""
+    fed = moved("flesh", flesh, 2 if park else 1, "PARK" if park else REST)
+    eased = moved("wear", wear, -2 if roof else -1, "ROOF" if roof else REST)
+    return fed.after, eased.after, (shared.rested(mile, roof, park), fed, eased)
+
+
 def _rest(w: _Work, roof: bool, park: bool) -> None:
-    w.events.append(shared.rested(w.mile, roof, park))
-    w.move("flesh", 2 if park else 1, "PARK" if park else REST)
-    w.move("wear", -2 if roof else -1, "ROOF" if roof else REST)
+    w.flesh, w.wear, done = rest_day(w.mile, roof, park, w.flesh, w.wear)
+    w.events += done
 
 
 def _crossing(w: _Work, order: str, raw: int, dawn_spate: int) -> None:
@@ -666,8 +704,9 @@ def _day(tape: tuple[int, ...], w: _Work, order: DayOrder, roof: bool, park: boo
     n = w.day
     raw = tape[n - 1]  # 3) read value n; one value a day, never a second
     w.tape = n
-    day_sky = sky(raw)
-    w.events.append(shared.day_read(n, raw, day_sky))
+    read = day_read(n, raw)
+    day_sky = read.sky
+    w.events.append(read)
 
     # 4) the work
     if order.order == REST:
@@ -740,8 +779,7 @@ def apply(
     """Run one action by the card. Raises GameError (with the reason) if it is not allowed here.
     (`checked=False` skips that check, for a search that only ever builds legal actions;
     `events=False` returns no events, for a search that reads only the state: the same rules run,
-    the same state comes back, and the numbers' `Moved` records, most of a day's cost, are not
-    built.)"""
+    the same state comes back, and the numbers' `Moved` records are not kept.)"""
     why = refusal(state, action) if checked else None
     if why is not None:
         raise GameError(why)
