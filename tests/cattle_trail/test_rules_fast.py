@@ -77,7 +77,7 @@ def test_every_record_is_built_whole_and_stays_frozen() -> None:
                 setattr(by_position, fs[0].name, "changed")
 
 
-REMEMBERED = (rules.moved, rules.sky_and_meal, rules.rest_day, rules.route, rules.band_read, rules.line_why, rules.day_read)
+REMEMBERED = (rules.moved, rules.sky_and_meal, rules.rest_day, rules.pace_toll, rules.route, rules.band_read, rules.line_why, rules.day_read)
 
 
 def _drives(tape: tuple[int, ...], rulings: rules.Rulings, picks: list[int]) -> list[tuple[Drove, tuple[object, ...]]]:
@@ -122,6 +122,8 @@ def test_the_remembered_steps_are_the_cards_arithmetic() -> None:
     assert rules.sky_and_meal("STORM", True, 2, 1, 5, True)[:3] == (2, 2, 4)
     assert rules.sky_and_meal("FAIR", False, 0, 0, 1, True)[:3] == (0, 0, 0)
     assert rules.rest_day(50, True, False, 5, 1)[:2] == (6, 0) and rules.rest_day(143, False, True, 3, 4)[:2] == (5, 3)
+    assert rules.pace_toll("PUSH", 6, 4)[:2] == (5, 5) and rules.pace_toll("EASY", 6, 4) == (6, 4, (E.Moved("flesh", 6, 6, 1, "EASY"),))
+    assert rules.pace_toll("STEADY", 3, 2) == (3, 2, ())
     march = rules.route("PUSH", 80, 80)  # the pass ends at the Smiddy, mile 90: cut short
     assert (march.stop, march.leg, march.cut) == (90, "pass", True)
     assert rules.band_read(18, 3, "EASY", "glen").band == "GOOD" and rules.band_read(2, -4, "PUSH", "glen").adjusted == 1

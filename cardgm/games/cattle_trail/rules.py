@@ -643,6 +643,21 @@ def route(pace: str, start: int, count_from: int) -> Marched:
     return shared.marched(pace, start, stop, leg_at(start), stop < count_from + miles)
 
 
+@cache  # 3 paces x FLESH 0-6 x WEAR 0-5
+def pace_toll(pace: str, flesh: int, wear: int) -> tuple[int, int, tuple[Moved, ...]]:
+    """What the pace itself does to the drove (PACE: EASY FLESH +1, PUSH FLESH -1 and WEAR +1):
+    FLESH and WEAR after it, and their records in order."""
+    _, _, flesh_delta, wear_delta = PACES[pace]
+    changes = []
+    if flesh_delta:
+        changes.append(moved("flesh", flesh, flesh_delta, pace))
+        flesh = changes[-1].after
+    if wear_delta:
+        changes.append(moved("wear", wear, wear_delta, pace))
+        wear = changes[-1].after
+    return flesh, wear, tuple(changes)
+
+
 def _march(w: _Work, pace: str, raw: int, start: int, count_from: int) -> None:
     _, shift, flesh, wear = PACES[pace]
     marched = route(pace, start, count_from)
@@ -650,12 +665,11 @@ def _march(w: _Work, pace: str, raw: int, start: int, count_from: int) -> None:
     w.mile = marched.stop
     leg = marched.leg
     pending: dict[str, int] = {}
-    for field, delta in (("flesh", flesh), ("wear", wear)):
-        if delta:
-            if w.rulings.pace_then_band:
-                w.move(field, delta, pace)
-            else:
-                pending[field] = delta
+    if w.rulings.pace_then_band:  # Q13, ruled: the pace's FLESH and WEAR land (clamped) before the band
+        w.flesh, w.wear, paced = pace_toll(pace, w.flesh, w.wear)
+        w.events += paced
+    else:
+        pending = {field: delta for field, delta in (("flesh", flesh), ("wear", wear)) if delta}
     if marched.cut and not w.rulings.band_on_cut_march:
         for field, delta in pending.items():
             w.move(field, delta, pace)
