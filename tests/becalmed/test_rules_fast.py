@@ -71,7 +71,7 @@ def test_legal_calls_cache_is_bounded_and_still_right_when_evicted(monkeypatch: 
 @SETTINGS
 @given(tape=tapes, picks=choices)
 def test_a_day_is_the_same_whether_the_remembered_terms_and_records_are_cold_or_warm(tape, picks):
-    for remembered in (R._westing_terms, R._thirst_terms, R._crew_at_dusk, R._legal_calls, R.sky, R.sea):
+    for remembered in (R._westing_terms, R._westing, R._thirst_terms, R._thirst, R._crew_at_dusk, R._dawn_read, R._legal_calls, R.sky, R.sea):
         remembered.cache_clear()
     for record in (shared.poured, shared.calls_taken, shared.westing, shared.sea_read, shared.water, shared.flag, shared.thirst, shared.dawn):
         record.cache_clear()

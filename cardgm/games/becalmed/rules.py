@@ -344,13 +344,12 @@ def _calls(state: State, calls: Calls, tape: tuple[int, ...], rulings: Rulings =
     events: list[Event] = [shared.poured(called, issue, measures, d.water), shared.calls_taken(canvas_call, hands)]
 
     # 1) WESTING
-    parts, gain, carried = _westing_terms(d.sky_value, canvas_call, hands)
+    westing, in_lane, carried, made_good = _westing(d.sky_value, canvas_call, hands, state.westing)
     if carried:
         d.canvas = "lost"
         events.append(CarriedAway(canvas_call))
-    d.westing = westing = min(BEACH, state.westing + gain)
-    d.in_lane = in_lane = LANE[0] <= westing <= LANE[1]
-    events.append(shared.westing(parts, gain, westing, in_lane))
+    d.westing, d.in_lane = westing, in_lane
+    events.append(made_good)
 
     # The dusk's sea value is read now, after the westing.
     pos = 2 * state.day
@@ -399,6 +398,16 @@ def _westing_terms(sky_value: int, canvas_call: str, hands: str) -> tuple[tuple[
     return tuple(parts), sum(n for _, n in parts), carried
 
 
+@cache  # the terms' few hundred keys x WESTING 0-30
+def _westing(sky_value: int, canvas_call: str, hands: str, before: int) -> tuple[int, bool, bool, Westing]:
+    """Step 1 worked out from WESTING at dawn: WESTING after it (30 is the beach), whether she is
+    in the lane, whether the canvas is carried away, and the step's record."""
+    parts, gain, carried = _westing_terms(sky_value, canvas_call, hands)
+    westing = min(BEACH, before + gain)
+    in_lane = LANE[0] <= westing <= LANE[1]
+    return westing, in_lane, carried, shared.westing(parts, gain, westing, in_lane)
+
+
 @cache  # a few thousand combinations in all: each worked out once
 def _thirst_terms(
     sky_value: int, canvas_call: str, hands: str, swell: bool, salted: bool, issue: str
@@ -421,6 +430,15 @@ def _thirst_terms(
     if relief:
         parts.append((issue, -relief))
     return tuple(parts), sum(n for _, n in parts)
+
+
+@lru_cache(maxsize=1 << 16)  # the terms' few thousand keys x THIRST 0-7
+def _thirst(sky_value: int, canvas_call: str, hands: str, swell: bool, salted: bool, issue: str, *, before: int) -> tuple[int, Thirst]:
+    """Step 3 worked out from THIRST at dawn: every term, then the relief, then one clamp (ruling
+    2); THIRST after it and the step's record."""
+    parts, terms = _thirst_terms(sky_value, canvas_call, hands, swell, salted, issue)
+    after = max(0, min(MAX_THIRST, before + terms))
+    return after, shared.thirst(before, parts, after)
 
 
 def _reckon(
@@ -529,9 +547,8 @@ def _reckon(
         sharks = 0
 
     # 3) THIRST: every term, then the relief, then one clamp (ruling 2).
-    parts, terms = _thirst_terms(sky_value, canvas_call, hands, swell, S2 in s.crew, issue)
-    thirst = max(0, min(MAX_THIRST, s.thirst + terms))
-    events.append(shared.thirst(s.thirst, parts, thirst))
+    thirst, worked = _thirst(sky_value, canvas_call, hands, swell, S2 in s.crew, issue, before=s.thirst)
+    events.append(worked)
 
     # 4) THE CREW, 5) THE OVER-SIDE, 6) THE WATCH: what they read is small, each case worked once.
     new_crew, thirst, fates = _crew_at_dusk(s.crew, thirst, hands, sharks > 0, rulings is not RULED and rulings.new_man_stays_aboard)
@@ -638,8 +655,13 @@ def _dawn(today: int, tape: tuple[int, ...]) -> tuple[int, int, Dawn]:
     """The day after `today`, its dawn's tape position, and the dawn as read."""
     day = today + 1
     pos = 2 * day - 1
-    value = tape[pos - 1]
-    return day, pos, shared.dawn(day, pos, value, sky(value).name)
+    return day, pos, _dawn_read(day, tape[pos - 1])
+
+
+@cache  # 14 days x 20 values
+def _dawn_read(day: int, value: int) -> Dawn:
+    """Day `day`'s dawn, its value read at tape 2n-1, with THE SKY's name, as its record."""
+    return shared.dawn(day, 2 * day - 1, value, sky(value).name)
 
 
 # -- the end and the score ----------------------------------------------------------------------
