@@ -3,7 +3,7 @@ in this checkout and, with `--against DIR`, in another tree (DIR holds its `card
 `git archive 3317ed4 cardgm | tar -x -C /tmp/base3317`), each tree in its own process, the trees
 taking turns, CPU time.
 
-    python bench/bench_day_parts.py [--against DIR] [--rounds 3]
+    python bench/bench_day_parts.py [--against DIR] [--rounds 3] [--steps 20000] [--passes 15]
 
 The days are recorded once from bench_engine.py's random legal play on the printed tape (seed 1,
 20,000 steps); each part is then timed over all of them, the best of 15 passes, in CPU µs a day:
@@ -33,16 +33,18 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
+# a worker's sizes, from the command line (the workers are this script again)
+STEPS = int(sys.argv[sys.argv.index("--steps") + 1]) if "--steps" in sys.argv else 20_000
+PASSES = int(sys.argv[sys.argv.index("--passes") + 1]) if "--passes" in sys.argv else 15
 sys.path.insert(0, sys.argv[sys.argv.index("--tree") + 1] if "--tree" in sys.argv else str(HERE.parent))
 sys.path.insert(1, str(HERE))  # bench/baseline.py
 
-STEPS = 20_000
 PARTS = ("driver", "refusal", "working copy", "state record", "apply")
 
 
-def _best(pass_: Callable[[], object], n: int, passes: int = 15) -> float:
+def _best(pass_: Callable[[], object], n: int) -> float:
     out = float("inf")
-    for _ in range(passes):
+    for _ in range(PASSES):
         t0 = time.process_time()
         pass_()
         out = min(out, time.process_time() - t0)
@@ -160,6 +162,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--against", metavar="DIR", help="another tree's cardgm package, timed alternately in its own processes")
     ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--steps", type=int, default=20_000, help="days recorded from random play")
+    ap.add_argument("--passes", type=int, default=15, help="passes over them per part (the best is kept)")
     ap.add_argument("--one", help=argparse.SUPPRESS)  # a worker: one game's parts as JSON
     ap.add_argument("--tree", help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -173,7 +177,8 @@ def main() -> None:
         runs: dict[str, list[dict[str, float]]] = {t: [] for t in trees}
         for r in range(args.rounds):
             for tree in list(trees) if r % 2 == 0 else list(trees)[::-1]:
-                out = subprocess.run([sys.executable, __file__, "--one", game, "--tree", trees[tree]], capture_output=True, text=True, check=True)
+                command = [sys.executable, __file__, "--one", game, "--tree", trees[tree], "--steps", str(args.steps), "--passes", str(args.passes)]
+                out = subprocess.run(command, capture_output=True, text=True, check=True)
                 runs[tree].append(json.loads(out.stdout))
         _print(game, runs)
     print(baseline.load())
