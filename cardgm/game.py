@@ -24,7 +24,7 @@ import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields, make_dataclass
 from enum import Enum
-from typing import Any, Literal, Protocol, TypeVar, runtime_checkable
+from typing import Any, Literal, Protocol, TypeVar, cast, runtime_checkable
 
 from cardgm.card import Card
 
@@ -99,23 +99,25 @@ def builder(cls: type[R]) -> Callable[..., R]:
     if params is None or not params.frozen or "__slots__" not in vars(cls) or cls.__bases__ != (object,) or hasattr(cls, "__post_init__"):
         raise TypeError(f"builder() takes a slotted frozen dataclass on object with no __post_init__, not {cls.__qualname__}")
     record_fields = fields(cls)  # type: ignore[arg-type]
+
+    def close(record: Any) -> None:
+        record.__class__ = cls  # the same slots in the same order: the record, now frozen
+
+    # The twin closes itself at the end of its own `__init__` (as `__post_init__`), so the record's
+    # parameters reach a plain dataclass `__init__` directly: a wrapper taking `**kwargs` would
+    # gather a 20-field state's keywords into a dict and spread them again, which costs more than
+    # the fields themselves.
     open_twin = make_dataclass(
         f"Open{cls.__name__}",
         [(f.name, f.type, field(default=f.default, default_factory=f.default_factory, kw_only=f.kw_only)) for f in record_fields],
         slots=True,
         eq=False,
         repr=False,
+        namespace={"__post_init__": close},
     )
     open_twin.__module__ = cls.__module__
-
-    def build(*args: Any, **kwargs: Any) -> R:
-        record: Any = open_twin(*args, **kwargs)
-        record.__class__ = cls  # the same slots in the same order: the record, now frozen
-        return record
-
-    build.__qualname__ = build.__name__ = f"build_{cls.__name__}"
-    build.__doc__ = f"{cls.__qualname__}(...), built open then closed (cardgm.game.builder)."
-    return build
+    open_twin.__doc__ = f"{cls.__qualname__}(...), built open then closed (cardgm.game.builder)."
+    return cast(Callable[..., R], open_twin)
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ BENCH = ROOT / "bench"
 # Sizes are each script's own flags.
 TINY: dict[str, tuple[tuple[str, ...], str]] = {
     "baseline.py": (("--seconds", "0.1"), r"^reference loop +[\d,]+ units/s"),
+    "bench_day_parts.py": (("--against", ".", "--rounds", "1", "--steps", "200", "--passes", "1"), r"^a day \(driver \+ apply\) +[\d.]+ +[\d.]+ +[\d.]+$"),
     "bench_engine.py": (("--seconds", "0.05", "--cpu"), r"^deadreckoning random salvos +[\d,]+ salvos/s"),
     "bench_engine.py --against": (("--against", ".", "--rounds", "1", "--seconds", "0.05"), r"^deadreckoning random salvos +[\d,]+ +[\d,]+ +[\d.]+"),
     "bench_engine.py --records": (("--records",), r"^deadreckoning Duel +4 +[\d.]+ +[\d.]+"),

@@ -71,7 +71,7 @@ def test_legal_calls_cache_is_bounded_and_still_right_when_evicted(monkeypatch: 
 @SETTINGS
 @given(tape=tapes, picks=choices)
 def test_a_day_is_the_same_whether_the_remembered_terms_and_records_are_cold_or_warm(tape, picks):
-    for remembered in (R._westing_terms, R._thirst_terms, R._legal_calls, R.sky, R.sea):
+    for remembered in (R._westing_terms, R._westing, R._thirst_terms, R._thirst, R._crew_at_dusk, R._dawn_read, R._legal_calls, R.sky, R.sea):
         remembered.cache_clear()
     for record in (shared.poured, shared.calls_taken, shared.westing, shared.sea_read, shared.water, shared.flag, shared.thirst, shared.dawn):
         record.cache_clear()
@@ -108,3 +108,20 @@ def test_a_shared_record_is_the_record_a_day_would_build():
         record = make(*args)
         fresh = make.__wrapped__(*args)
         assert record is make(*args) and record == fresh and repr(record) == repr(fresh) and hash(record) == hash(fresh)
+
+
+def test_the_crew_at_dusk_is_the_card_s_steps_4_to_6() -> None:
+    # 4) the salted move, then the ladder: THIRST 7 kills the soul longest down, THIRST 5+ puts the
+    # next soul down; 5) THIRST 6+ puts the first down soul over the side (to the sharks if they
+    # stand), THIRST one less; 6) a WATCH at THIRST 3 or less raises the first down soul.
+    up, down = (".",) * 5, ("!", ".", ".", ".", ".")
+    assert R._crew_at_dusk(up, 2, "FISH", False, False) == (up, 2, ())
+    crew, thirst, fates = R._crew_at_dusk(down, 7, "ROW", False, False)
+    assert crew == ("x", "s2", ".", ".", ".") and thirst == 6 and [type(f).__name__ for f in fates] == ["Dies", "GoesDown", "OverSide"]
+    crew, thirst, _ = R._crew_at_dusk(down, 6, "BAIL", True, False)
+    assert crew == ("x", "!", ".", ".", ".") and thirst == 6  # over the side with SHARKS: dead, no relief
+    assert R._crew_at_dusk(("s2", ".", ".", ".", "s1"), 0, "FISH", False, False)[0] == ("s1", ".", ".", ".", "x")
+    assert R._crew_at_dusk(down, 3, "WATCH", False, False)[0] == up
+    # ruling 10 (A): tonight's new man stays aboard; with nobody else down, nobody goes over
+    assert R._crew_at_dusk(up, 6, "ROW", False, True)[0] == ("!", ".", ".", ".", ".")
+    assert R._crew_at_dusk(up, 6, "ROW", False, False)[0] == ("s2", ".", ".", ".", ".")

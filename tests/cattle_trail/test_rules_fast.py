@@ -75,3 +75,55 @@ def test_every_record_is_built_whole_and_stays_frozen() -> None:
         if fs:
             with pytest.raises(dataclasses.FrozenInstanceError):
                 setattr(by_position, fs[0].name, "changed")
+
+
+REMEMBERED = (rules.moved, rules.sky_and_meal, rules.rest_day, rules.pace_toll, rules.route, rules.band_read, rules.line_why, rules.day_read)
+
+
+def _drives(tape: tuple[int, ...], rulings: rules.Rulings, picks: list[int]) -> list[tuple[Drove, tuple[object, ...]]]:
+    s, out = Drove(), []
+    for pick in picks:
+        if s.ended:
+            break
+        options = candidates(s)
+        s, events = rules.apply(s, options[pick % len(options)], tape, rulings)
+        out.append((s, events))
+    return out
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    picks=st.lists(st.integers(min_value=0, max_value=10_000), min_size=30, max_size=30),
+    seed=st.integers(min_value=-1, max_value=50),
+    rulings=st.sampled_from(RIVALS),
+)
+def test_a_day_is_the_same_whether_its_remembered_steps_are_cold_or_warm(picks: list[int], seed: int, rulings: rules.Rulings) -> None:
+    # The steps a day works out once (a number's clamp, the sky and the meal, a rest, a march's
+    # route, the band, the value read) hand back what the rules work out afresh.
+    tape = PRINTED if seed < 0 else derive(f"cattle-trail:test:{seed}", 40)
+    for remembered in REMEMBERED:
+        remembered.cache_clear()
+    cold = _drives(tape, rulings, picks)
+    assert _drives(tape, rulings, picks) == cold
+
+
+def test_a_number_moves_and_clamps_to_its_range_at_once() -> None:
+    assert rules.moved("meal", 11, 3, "GOOD").after == 12  # the bag holds 12 (Q8, ruled)
+    assert rules.moved("meal", 11, 3, "GOOD", bag_capped=False).after == 14  # Q8's rival reading
+    assert rules.moved("flesh", 6, 1, "REST", bag_capped=False).after == 6
+    assert rules.moved("head", 1, -3, "BAD").after == 0 and rules.moved("silver", 50, 10, "SELL").after == 60
+    change = rules.moved("wear", 4, 2, "BAD: a fall")
+    assert change == E.Moved("wear", 4, 5, 2, "BAD: a fall") and change is rules.moved("wear", 4, 2, "BAD: a fall")
+
+
+def test_the_remembered_steps_are_the_cards_arithmetic() -> None:
+    # STORM without a roof: WEAR +1, SPATE +1, then a meal eaten; with no meal, WEAR +1 instead.
+    assert rules.sky_and_meal("STORM", False, 2, 3, 0, True)[:3] == (4, 3, 0)
+    assert rules.sky_and_meal("STORM", True, 2, 1, 5, True)[:3] == (2, 2, 4)
+    assert rules.sky_and_meal("FAIR", False, 0, 0, 1, True)[:3] == (0, 0, 0)
+    assert rules.rest_day(50, True, False, 5, 1)[:2] == (6, 0) and rules.rest_day(143, False, True, 3, 4)[:2] == (5, 3)
+    assert rules.pace_toll("PUSH", 6, 4)[:2] == (5, 5) and rules.pace_toll("EASY", 6, 4) == (6, 4, (E.Moved("flesh", 6, 6, 1, "EASY"),))
+    assert rules.pace_toll("STEADY", 3, 2) == (3, 2, ())
+    march = rules.route("PUSH", 80, 80)  # the pass ends at the Smiddy, mile 90: cut short
+    assert (march.stop, march.leg, march.cut) == (90, "pass", True)
+    assert rules.band_read(18, 3, "EASY", "glen").band == "GOOD" and rules.band_read(2, -4, "PUSH", "glen").adjusted == 1

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 
-from cardgm.game import Ending, Event, GameError
+from cardgm.game import Ending, Event, GameError, builder
 
 from . import shared
 from .actions import Action, Calls, GiveOver, SetLimit, Signal, Turtle
@@ -290,6 +290,8 @@ def apply(state: State, action: Action, tape: tuple[int, ...], rulings: Rulings 
 
 # -- the working copy of a dusk ---------------------------------------------------------------
 
+build_state = builder(State)  # a day's one State, built open then closed (cardgm.game.builder)
+
 
 class _Dusk:
     """A day at its dusk while one reply's rules run, as DROVER'S AUTUMN's `_Work`: the day's
@@ -342,13 +344,12 @@ def _calls(state: State, calls: Calls, tape: tuple[int, ...], rulings: Rulings =
     events: list[Event] = [shared.poured(called, issue, measures, d.water), shared.calls_taken(canvas_call, hands)]
 
     # 1) WESTING
-    parts, gain, carried = _westing_terms(d.sky_value, canvas_call, hands)
+    westing, in_lane, carried, made_good = _westing(d.sky_value, canvas_call, hands, state.westing)
     if carried:
         d.canvas = "lost"
         events.append(CarriedAway(canvas_call))
-    d.westing = westing = min(BEACH, state.westing + gain)
-    d.in_lane = in_lane = LANE[0] <= westing <= LANE[1]
-    events.append(shared.westing(parts, gain, westing, in_lane))
+    d.westing, d.in_lane = westing, in_lane
+    events.append(made_good)
 
     # The dusk's sea value is read now, after the westing.
     pos = 2 * state.day
@@ -362,7 +363,7 @@ def _calls(state: State, calls: Calls, tape: tuple[int, ...], rulings: Rulings =
         return _reckon(state, d, tape, events, rulings)
     events.append(Asked(phase, value))
     held = Today(called, issue, measures, canvas_call, hands)  # held while the dusk waits
-    s = State(
+    s = build_state(
         turn=state.turn, day=state.day, westing=westing, water=d.water, thirst=state.thirst, crew=state.crew,
         canvas=d.canvas, flares=state.flares, tape=pos, seams=state.seams, sharks=state.sharks,
         butchering=state.butchering, in_lane=in_lane, passed_ship=state.passed_ship, phase=phase, today=held,
@@ -397,6 +398,16 @@ def _westing_terms(sky_value: int, canvas_call: str, hands: str) -> tuple[tuple[
     return tuple(parts), sum(n for _, n in parts), carried
 
 
+@cache  # the terms' few hundred keys x WESTING 0-30
+def _westing(sky_value: int, canvas_call: str, hands: str, before: int) -> tuple[int, bool, bool, Westing]:
+    """Step 1 worked out from WESTING at dawn: WESTING after it (30 is the beach), whether she is
+    in the lane, whether the canvas is carried away, and the step's record."""
+    parts, gain, carried = _westing_terms(sky_value, canvas_call, hands)
+    westing = min(BEACH, before + gain)
+    in_lane = LANE[0] <= westing <= LANE[1]
+    return westing, in_lane, carried, shared.westing(parts, gain, westing, in_lane)
+
+
 @cache  # a few thousand combinations in all: each worked out once
 def _thirst_terms(
     sky_value: int, canvas_call: str, hands: str, swell: bool, salted: bool, issue: str
@@ -419,6 +430,15 @@ def _thirst_terms(
     if relief:
         parts.append((issue, -relief))
     return tuple(parts), sum(n for _, n in parts)
+
+
+@lru_cache(maxsize=1 << 16)  # the terms' few thousand keys x THIRST 0-7
+def _thirst(sky_value: int, canvas_call: str, hands: str, swell: bool, salted: bool, issue: str, *, before: int) -> tuple[int, Thirst]:
+    """Step 3 worked out from THIRST at dawn: every term, then the relief, then one clamp (ruling
+    2); THIRST after it and the step's record."""
+    parts, terms = _thirst_terms(sky_value, canvas_call, hands, swell, salted, issue)
+    after = max(0, min(MAX_THIRST, before + terms))
+    return after, shared.thirst(before, parts, after)
 
 
 def _reckon(
@@ -527,56 +547,16 @@ def _reckon(
         sharks = 0
 
     # 3) THIRST: every term, then the relief, then one clamp (ruling 2).
-    parts, terms = _thirst_terms(sky_value, canvas_call, hands, swell, S2 in s.crew, issue)
-    thirst = max(0, min(MAX_THIRST, s.thirst + terms))
-    events.append(shared.thirst(s.thirst, parts, thirst))
+    thirst, worked = _thirst(sky_value, canvas_call, hands, swell, S2 in s.crew, issue, before=s.thirst)
+    events.append(worked)
 
-    # 4) THE CREW: the salted move first, then the ladder.
-    crew = list(s.crew)
-    if S1 in crew or S2 in crew:
-        for i, c in enumerate(crew):
-            if c == S1:
-                crew[i] = DEAD
-                events.append(Salt(SOULS[i], DEAD))
-            elif c == S2:
-                crew[i] = S1
-                events.append(Salt(SOULS[i], S1))
-
-    if thirst == 7 and DOWN in crew:  # with nobody down, nobody dies
-        dead = crew.index(DOWN)  # the soul longest down: earliest in the printed order
-        crew[dead] = DEAD
-        events.append(Dies(SOULS[dead]))
-    new = -1
-    if thirst >= 5 and UP in crew:
-        new = crew.index(UP)
-        crew[new] = DOWN
-        events.append(GoesDown(SOULS[new]))
-
-    # 5) THE OVER-SIDE: tonight's new man is down, and can go (rulings 10, 26).
-    if thirst >= 6 and hands != "WATCH" and DOWN in crew:
-        over = crew.index(DOWN)
-        if over == new and rulings is not RULED and rulings.new_man_stays_aboard:
-            over = next((i for i, c in enumerate(crew) if c == DOWN and i != new), -1)  # ruling 10 (A)
-        if over < 0:
-            pass
-        elif sharks > 0:
-            crew[over] = DEAD
-            events.append(OverSide(SOULS[over], True))
-        else:
-            crew[over] = S2
-            thirst = max(0, thirst - 1)
-            events.append(OverSide(SOULS[over], False))
-
-    # 6) THE WATCH
-    if hands == "WATCH" and thirst <= 3 and DOWN in crew:
-        up = crew.index(DOWN)
-        crew[up] = UP
-        events.append(Raised(SOULS[up]))
+    # 4) THE CREW, 5) THE OVER-SIDE, 6) THE WATCH: what they read is small, each case worked once.
+    new_crew, thirst, fates = _crew_at_dusk(s.crew, thirst, hands, sharks > 0, rulings is not RULED and rulings.new_man_stays_aboard)
+    events += fates
 
     if hands == "MEND":  # a day of her hands and it is bent again by dawn (ruling 7)
         canvas = "down"
         events.append(Mended())
-    new_crew = tuple(crew)
 
     # 7) THE ENDS, in this order and no other; a stated day limit after them.
     day = s.day
@@ -600,13 +580,69 @@ def _reckon(
         phase = "calls"
         events.append(dawn)
     # The day's state, built once (yesterday's butchering clears at this dusk; a turtle sets it anew).
-    after = State(
+    after = build_state(
         turn=s.turn, day=day, westing=westing, water=water, thirst=thirst, crew=new_crew, canvas=canvas,
         flares=flares, tape=pos, seams=seams, sharks=sharks, butchering=butcher_next, in_lane=in_lane,
         passed_ship=passed, phase=phase, today=None, end=end, ship_answered=answered,
         deaths_plain=s.deaths_plain, stop_day=s.stop_day,
     )  # fmt: skip
     return after, tuple(events)
+
+
+@lru_cache(maxsize=50_000)  # a search and random play meet the same crews and thirsts again and again
+def _crew_at_dusk(
+    crew_at_dawn: tuple[str, ...], thirst: int, hands: str, sharks: bool, new_man_stays: bool
+) -> tuple[tuple[str, ...], int, tuple[Event, ...]]:
+    """Steps 4 to 6 of THE RECKONING from what they read: the crew, THIRST as step 3 left it, the
+    hands call, whether SHARKS stands after step 2, and ruling 10's reading (A: tonight's new man
+    stays aboard). Returns the crew and THIRST after them and who was moved, in order; a crew
+    nothing touched comes back as it came."""
+    crew = list(crew_at_dawn)
+    fates: list[Event] = []
+    # 4) THE CREW: the salted move first, then the ladder.
+    if S1 in crew or S2 in crew:
+        for i, c in enumerate(crew):
+            if c == S1:
+                crew[i] = DEAD
+                fates.append(Salt(SOULS[i], DEAD))
+            elif c == S2:
+                crew[i] = S1
+                fates.append(Salt(SOULS[i], S1))
+
+    if thirst == 7 and DOWN in crew:  # with nobody down, nobody dies
+        dead = crew.index(DOWN)  # the soul longest down: earliest in the printed order
+        crew[dead] = DEAD
+        fates.append(Dies(SOULS[dead]))
+    new = -1
+    if thirst >= 5 and UP in crew:
+        new = crew.index(UP)
+        crew[new] = DOWN
+        fates.append(GoesDown(SOULS[new]))
+
+    # 5) THE OVER-SIDE: tonight's new man is down, and can go (rulings 10, 26).
+    if thirst >= 6 and hands != "WATCH" and DOWN in crew:
+        over = crew.index(DOWN)
+        if over == new and new_man_stays:
+            over = next((i for i, c in enumerate(crew) if c == DOWN and i != new), -1)  # ruling 10 (A)
+        if over < 0:
+            pass
+        elif sharks:
+            crew[over] = DEAD
+            fates.append(OverSide(SOULS[over], True))
+        else:
+            crew[over] = S2
+            thirst = max(0, thirst - 1)
+            fates.append(OverSide(SOULS[over], False))
+
+    # 6) THE WATCH
+    if hands == "WATCH" and thirst <= 3 and DOWN in crew:
+        up = crew.index(DOWN)
+        crew[up] = UP
+        fates.append(Raised(SOULS[up]))
+
+    if not fates:  # every fate moves a soul: with none, the crew comes back as it came
+        return crew_at_dawn, thirst, ()
+    return tuple(crew), thirst, tuple(fates)
 
 
 def read_dawn(s: State, tape: tuple[int, ...]) -> tuple[State, Dawn]:
@@ -619,8 +655,13 @@ def _dawn(today: int, tape: tuple[int, ...]) -> tuple[int, int, Dawn]:
     """The day after `today`, its dawn's tape position, and the dawn as read."""
     day = today + 1
     pos = 2 * day - 1
-    value = tape[pos - 1]
-    return day, pos, shared.dawn(day, pos, value, sky(value).name)
+    return day, pos, _dawn_read(day, tape[pos - 1])
+
+
+@cache  # 14 days x 20 values
+def _dawn_read(day: int, value: int) -> Dawn:
+    """Day `day`'s dawn, its value read at tape 2n-1, with THE SKY's name, as its record."""
+    return shared.dawn(day, 2 * day - 1, value, sky(value).name)
 
 
 # -- the end and the score ----------------------------------------------------------------------

@@ -49,6 +49,9 @@ class Business:
         return bool(self.meal or self.roof or self.shoe or self.hire or self.sell or self.trade or self.park)
 
 
+NO_BUSINESS = Business()  # every order without errands shares it: the rules ask `is`, not `bool()`
+
+
 @dataclass(frozen=True, slots=True)  # built for every order a search tries
 class DayOrder:
     """One day's order: business first (if any), then the order, which reads value n.
@@ -57,7 +60,7 @@ class DayOrder:
     bridge (EASY/STEADY/PUSH, or REST to stay at 119)."""
 
     order: str  # an OrderName: the reader and the searches build it from the words and tables
-    business: Business = Business()
+    business: Business = NO_BUSINESS
     toll_pace: str | None = None  # a Pace
 
 

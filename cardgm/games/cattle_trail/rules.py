@@ -10,14 +10,16 @@ uses `RULED`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cache
+from dataclasses import dataclass, fields
+from functools import cache, lru_cache
+from operator import attrgetter
 from typing import Any
 
-from cardgm.game import GameError
+from cardgm.game import GameError, builder
 from cardgm.games.cattle_trail import shared
 from cardgm.games.cattle_trail.actions import (
     LANDMARKS,
+    NO_BUSINESS,
     Action,
     Business,
     BusinessOnly,
@@ -26,12 +28,16 @@ from cardgm.games.cattle_trail.actions import (
     place_kind,
 )
 from cardgm.games.cattle_trail.events import (
+    Banded,
     Bought,
     BranRanOff,
+    DayRead,
     Ended,
     Hired,
     LaidUp,
     Lodged,
+    Marched,
+    Moved,
     Refused,
     Shod,
     Sold,
@@ -62,7 +68,8 @@ PACES: dict[str, tuple[int, int, int, int]] = {
 }
 MARCH_PACES = tuple(PACES)
 REST = "REST"
-DAY_ORDERS = frozenset((*MARCH_PACES, REST))  # the orders of a day off the crossings
+PLAIN_ORDERS = (*MARCH_PACES, REST)  # the orders of a day off the crossings
+DAY_ORDERS = frozenset(PLAIN_ORDERS)
 
 BOATS = {"ONE BOAT": (2, 0), "TWO BOATS": (4, +4)}  # silver, shift ("the value as it stands")
 FORD_SHIFT_PER_SPATE = -3
@@ -191,6 +198,12 @@ def sky(raw: int) -> str:
     return "STORM" if raw <= 2 else "RAIN" if raw <= 5 else "FAIR"
 
 
+@cache  # 21 days x 20 values
+def day_read(day: int, raw: int) -> DayRead:
+    """Value n read on day n, with its SKY, as its DayRead record."""
+    return shared.day_read(day, raw, sky(raw))
+
+
 def band(adjusted: int) -> str:
     """1–4 BAD, 5–9 HARD, 10–15 FAIR, 16–20 GOOD (on a value already clamped 1–20)."""
     return "BAD" if adjusted <= 4 else "HARD" if adjusted <= 9 else "FAIR" if adjusted <= 15 else "GOOD"
@@ -226,7 +239,7 @@ def ford_shift(state: Drove, at_bridge: bool = False) -> int:
 
 def legal_orders(state: Drove) -> tuple[str, ...]:
     """The day's orders the card allows here, as the state stands (TOLL and boats need silver)."""
-    if state.ended:
+    if state.end is not None:
         return ()
     if state.mile in CROSSING_ORDERS:
         out = []
@@ -237,7 +250,7 @@ def legal_orders(state: Drove) -> tuple[str, ...]:
                 continue
             out.append(order)
         return tuple(out)
-    return (*MARCH_PACES, REST)
+    return PLAIN_ORDERS
 
 
 def legal_business(state: Drove) -> tuple[str, ...]:
@@ -296,16 +309,20 @@ def _business_refusal(state: Drove, business: Business, *, with_order: str | Non
 
 def refusal(state: Drove, action: Any) -> str | None:
     """Why the card does not allow `action` here, in the state's terms; None when it does."""
-    if state.ended:
+    if state.end is not None:
         return "The drove is over."
+    if isinstance(action, DayOrder):  # the day's order first: every day asks it
+        return _order_refusal(state, action)
     if isinstance(action, TurnForHome):
         return None
     if isinstance(action, BusinessOnly):
         if not action.business:
             return "No business was named."
         return _business_refusal(state, action.business, with_order=None)
-    if not isinstance(action, DayOrder):
-        return f"Not an order of this card: {action!r}."
+    return f"Not an order of this card: {action!r}."
+
+
+def _order_refusal(state: Drove, action: DayOrder) -> str | None:
     order = action.order
     if action.toll_pace is not None and order != "TOLL":
         return "A pace with the toll is only for TOLL at the bridge."
@@ -327,9 +344,14 @@ def refusal(state: Drove, action: Any) -> str | None:
     elif order not in DAY_ORDERS:
         where = "the township" if place_kind(state.mile) == "township" else state.landmark or f"mile {state.mile}"
         return f"{order} is for a crossing; at {where} the orders are EASY, STEADY, PUSH or REST."
-    if action.business:
+    if _errands(action):
         return _business_refusal(state, action.business, with_order=order if order != "TOLL" else "TOLL")
     return None
+
+
+def _errands(order: DayOrder) -> bool:
+    """Does the order come with business (most share the empty NO_BUSINESS: no `bool()` asked)."""
+    return order.business is not NO_BUSINESS and bool(order.business)
 
 
 # legal_actions lists SELL and TRADE of up to a dozen beasts (36 silver, six times the dearest
@@ -394,16 +416,17 @@ class _Work:
     and the search runs hundreds of thousands of days."""
 
     __slots__ = (
-        "s", "rulings", "events", "record", "hi",
-        "mile", "head", "flesh", "meal", "silver", "wear", "spate", "shod", "crew", "laid", "tape", "day", "end",
+        "rulings", "events", "record", "bag_capped",
+        "turn", "day", "mile", "head", "flesh", "meal", "silver", "wear", "spate", "shod", "crew", "laid", "tape", "end",
     )
 
     def __init__(self, state: Drove, rulings: Rulings, record: bool = True) -> None:
-        self.s = state
         self.rulings = rulings
         self.events: list[Any] = []
         self.record = record  # False: a search that never reads the events; the Moved records are skipped
-        self.hi = _CAPS if rulings.bag_caps_every_change else _CAPS_NO_BAG
+        self.bag_capped = rulings.bag_caps_every_change
+        self.turn = state.turn
+        self.day = state.day
         self.mile = state.mile
         self.head = state.head
         self.flesh = state.flesh
@@ -415,37 +438,67 @@ class _Work:
         self.crew = state.crew
         self.laid = state.laid
         self.tape = state.tape
-        self.day = state.day
         self.end = state.end
 
     def move(self, field: str, delta: int, why: str) -> None:
-        """Change a number and clamp it to its range at once ("after every change"): every number
-        is at least 0; FLESH, MEAL (under the ruled reading of Q8), WEAR and SPATE have a top."""
-        before = getattr(self, field)
-        after = before + delta
-        if after < 0:
-            after = 0
-        hi = self.hi.get(field)
-        if hi is not None and after > hi:
-            after = hi
-        setattr(self, field, after)
+        """Change a number and clamp it to its range at once ("after every change"): `moved`."""
+        change = moved(field, getattr(self, field), delta, why, self.bag_capped)
+        setattr(self, field, change.after)
         if self.record:
-            self.events.append(shared.moved(field, before, after, delta, why))
+            self.events.append(change)
 
     def hands(self) -> tuple[str, ...]:
         return tuple(c for c in self.crew if c not in (YOU, DOG))
 
     def freeze(self) -> Drove:
-        return Drove(
-            turn=self.s.turn, day=self.day, mile=self.mile, head=self.head, flesh=self.flesh, meal=self.meal,
-            silver=self.silver, wear=self.wear, spate=self.spate, shod=self.shod, crew=self.crew, laid=self.laid,
-            tape=self.tape, end=self.end,
-        )  # fmt: skip
+        return build_drove(*_drove_fields(self))
 
+
+build_drove = builder(Drove)  # a day's one Drove, built open then closed (cardgm.game.builder)
+# A working copy's numbers in the Drove's own field order, read in one call: the Drove is built
+# from them by position with no field to misplace.
+_drove_fields = attrgetter(*(f.name for f in fields(Drove)))
 
 # The tops of the clamped ranges (WHAT YOU HAVE); HEAD and SILVER have none.
 _CAPS: dict[str, int] = {"flesh": FLESH_MAX, "meal": MEAL_MAX, "wear": WEAR_MAX, "spate": SPATE_MAX}
 _CAPS_NO_BAG: dict[str, int] = {"flesh": FLESH_MAX, "wear": WEAR_MAX, "spate": SPATE_MAX}  # Q8's rival
+
+
+@lru_cache(maxsize=1 << 16)  # several a day; the record shared, like shared.py's
+def moved(field: str, before: int, delta: int, why: str, bag_capped: bool = True) -> Moved:
+    """A number changed and clamped to its range at once ("after every change"), as its Moved
+    record: every number is at least 0; FLESH, MEAL (`bag_capped`: the ruled reading of Q8), WEAR
+    and SPATE have a top."""
+    after = max(0, before + delta)
+    top = (_CAPS if bag_capped else _CAPS_NO_BAG).get(field)
+    return Moved(field, before, after if top is None else min(top, after), delta, why)
+
+
+@cache  # at most 3 skies x 2 x 6 WEAR x 4 SPATE x 13 MEAL x 2 readings
+def sky_and_meal(day_sky: str, roof: bool, wear: int, spate: int, meal: int, bag_capped: bool) -> tuple[int, int, int, tuple[Moved, ...]]:
+    """THE DAY's steps 5 (sky) and 6 (eat), which every day runs, from the numbers they read:
+    (WEAR, SPATE, MEAL after them, and their Moved records in order)."""
+    changes: list[Moved] = []
+
+    def move(field: str, before: int, delta: int, why: str) -> int:
+        changes.append(moved(field, before, delta, why, bag_capped))
+        return changes[-1].after
+
+    # 5) sky
+    if day_sky == "STORM":
+        if not roof:  # "a STORM does not touch you" under a ROOF: its WEAR +1 is stopped (ruling 18)
+            wear = move("wear", wear, +1, "STORM")
+        spate = move("spate", spate, +1, "STORM")
+    elif day_sky == "RAIN":
+        spate = move("spate", spate, +1, "RAIN")
+    else:
+        spate = move("spate", spate, -1, "FAIR")
+    # 6) eat
+    if meal > 0:
+        meal = move("meal", meal, -1, "eaten")
+    else:
+        wear = move("wear", wear, +1, "no meal to eat")
+    return wear, spate, meal, tuple(changes)
 
 
 # -- the morning's business -------------------------------------------------------------------
@@ -551,12 +604,24 @@ def _table_line(w: _Work, table: str, band_name: str) -> Line:
     return TABLES[table][band_name]
 
 
-def _band_and_table(w: _Work, raw: int, shift: int, shift_why: str, table: str, pending: dict[str, int] | None = None) -> None:
+@cache  # 20 values x the few shifts and tables: each day's arithmetic worked out once
+def band_read(raw: int, shift: int, shift_why: str, table: str) -> Banded:
+    """The day's value with its shift, clamped 1–20, and its band on `table`, as its Banded record."""
     adjusted = clamp_value(raw + shift)
-    name = band(adjusted)
-    w.events.append(shared.banded(raw, shift, shift_why, adjusted, name, table))
-    line = _table_line(w, table, name)
-    why = name + (f": {line.words}" if line.words else "")
+    return shared.banded(raw, shift, shift_why, adjusted, band(adjusted), table)
+
+
+@cache  # a band and a table line's words: a few dozen
+def line_why(band_name: str, words: str) -> str:
+    """Why a table line moves a number, as its Moved record says: "BAD: a fall", "HARD"."""
+    return band_name + (f": {words}" if words else "")
+
+
+def _band_and_table(w: _Work, raw: int, shift: int, shift_why: str, table: str, pending: dict[str, int] | None = None) -> None:
+    read = band_read(raw, shift, shift_why, table)
+    w.events.append(read)
+    line = _table_line(w, table, read.band)
+    why = line_why(read.band, line.words)
     if pending:  # the rival reading of Q13: pace and band netted, then clamped once
         net = dict(pending)
         for field, delta in line.effects:
@@ -568,31 +633,62 @@ def _band_and_table(w: _Work, raw: int, shift: int, shift_why: str, table: str, 
         w.move(field, delta, why)
 
 
-def _march(w: _Work, pace: str, raw: int, start: int, count_from: int) -> None:
-    miles, shift, flesh, wear = PACES[pace]
+@cache  # 3 paces x the miles a march starts from (and the toll's two ways of counting)
+def route(pace: str, start: int, count_from: int) -> Marched:
+    """Where a march at `pace` from `start` stops: the pace's miles counted from `count_from`, or
+    the next landmark first (cut); on the leg `start` lies on. As its Marched record."""
     stop_at, _ = next_landmark(start)
+    miles = PACES[pace][0]
     stop = min(count_from + miles, stop_at)
-    leg = leg_at(start)
-    w.events.append(shared.marched(pace, start, stop, leg, stop < count_from + miles))
-    w.mile = stop
+    return shared.marched(pace, start, stop, leg_at(start), stop < count_from + miles)
+
+
+@cache  # 3 paces x FLESH 0-6 x WEAR 0-5
+def pace_toll(pace: str, flesh: int, wear: int) -> tuple[int, int, tuple[Moved, ...]]:
+    """What the pace itself does to the drove (PACE: EASY FLESH +1, PUSH FLESH -1 and WEAR +1):
+    FLESH and WEAR after it, and their records in order."""
+    _, _, flesh_delta, wear_delta = PACES[pace]
+    changes = []
+    if flesh_delta:
+        changes.append(moved("flesh", flesh, flesh_delta, pace))
+        flesh = changes[-1].after
+    if wear_delta:
+        changes.append(moved("wear", wear, wear_delta, pace))
+        wear = changes[-1].after
+    return flesh, wear, tuple(changes)
+
+
+def _march(w: _Work, pace: str, raw: int, start: int, count_from: int) -> None:
+    _, shift, flesh, wear = PACES[pace]
+    marched = route(pace, start, count_from)
+    w.events.append(marched)
+    w.mile = marched.stop
+    leg = marched.leg
     pending: dict[str, int] = {}
-    for field, delta in (("flesh", flesh), ("wear", wear)):
-        if delta:
-            if w.rulings.pace_then_band:
-                w.move(field, delta, pace)
-            else:
-                pending[field] = delta
-    if stop < count_from + miles and not w.rulings.band_on_cut_march:
+    if w.rulings.pace_then_band:  # Q13, ruled: the pace's FLESH and WEAR land (clamped) before the band
+        w.flesh, w.wear, paced = pace_toll(pace, w.flesh, w.wear)
+        w.events += paced
+    else:
+        pending = {field: delta for field, delta in (("flesh", flesh), ("wear", wear)) if delta}
+    if marched.cut and not w.rulings.band_on_cut_march:
         for field, delta in pending.items():
             w.move(field, delta, pace)
         return
     _band_and_table(w, raw, shift, pace, leg, pending or None)
 
 
+@cache  # the miles a drove rests at x ROOF, PARK x FLESH 0-6 x WEAR 0-5
+def rest_day(mile: int, roof: bool, park: bool, flesh: int, wear: int) -> tuple[int, int, tuple[Any, ...]]:
+    """A REST's work (THE DAY, step 4) from the numbers it reads: FLESH +1 (+2 with PARK), WEAR -1
+    (-2 under a ROOF). Returns FLESH and WEAR after it and its records, in order."""
+    fed = moved("flesh", flesh, 2 if park else 1, "PARK" if park else REST)
+    eased = moved("wear", wear, -2 if roof else -1, "ROOF" if roof else REST)
+    return fed.after, eased.after, (shared.rested(mile, roof, park), fed, eased)
+
+
 def _rest(w: _Work, roof: bool, park: bool) -> None:
-    w.events.append(shared.rested(w.mile, roof, park))
-    w.move("flesh", 2 if park else 1, "PARK" if park else REST)
-    w.move("wear", -2 if roof else -1, "ROOF" if roof else REST)
+    w.flesh, w.wear, done = rest_day(w.mile, roof, park, w.flesh, w.wear)
+    w.events += done
 
 
 def _crossing(w: _Work, order: str, raw: int, dawn_spate: int) -> None:
@@ -622,8 +718,9 @@ def _day(tape: tuple[int, ...], w: _Work, order: DayOrder, roof: bool, park: boo
     n = w.day
     raw = tape[n - 1]  # 3) read value n; one value a day, never a second
     w.tape = n
-    day_sky = sky(raw)
-    w.events.append(shared.day_read(n, raw, day_sky))
+    read = day_read(n, raw)
+    day_sky = read.sky
+    w.events.append(read)
 
     # 4) the work
     if order.order == REST:
@@ -644,23 +741,10 @@ def _day(tape: tuple[int, ...], w: _Work, order: DayOrder, roof: bool, park: boo
     else:
         _crossing(w, order.order, raw, dawn_spate)
 
-    # 5) sky
-    if day_sky == "STORM":
-        if roof:
-            pass  # "a STORM does not touch you" under a ROOF: its WEAR +1 is stopped (ruling 18)
-        else:
-            w.move("wear", +1, "STORM")
-        w.move("spate", +1, "STORM")
-    elif day_sky == "RAIN":
-        w.move("spate", +1, "RAIN")
-    else:
-        w.move("spate", -1, "FAIR")
-
-    # 6) eat
-    if w.meal > 0:
-        w.move("meal", -1, "eaten")
-    else:
-        w.move("wear", +1, "no meal to eat")
+    # 5) sky and 6) eat
+    w.wear, w.spate, w.meal, changes = sky_and_meal(day_sky, roof, w.wear, w.spate, w.meal, w.bag_capped)
+    if w.record:
+        w.events += changes
 
     w.day = n + 1  # the Ledger now shows the next morning ("after day n, day:n+1 tape:n")
 
@@ -709,14 +793,13 @@ def apply(
     """Run one action by the card. Raises GameError (with the reason) if it is not allowed here.
     (`checked=False` skips that check, for a search that only ever builds legal actions;
     `events=False` returns no events, for a search that reads only the state: the same rules run,
-    the same state comes back, and the numbers' `Moved` records, most of a day's cost, are not
-    built.)"""
+    the same state comes back, and the numbers' `Moved` records are not kept.)"""
     why = refusal(state, action) if checked else None
     if why is not None:
         raise GameError(why)
     w = _Work(state, rulings, events)
     if isinstance(action, DayOrder):
-        roof, park = _business(w, action.business) if action.business else (False, False)
+        roof, park = _business(w, action.business) if _errands(action) else (False, False)
         _day(tape, w, action, roof, park)
         if w.mile == TRYST_MILE:
             _tryst(tape, w, rulings)

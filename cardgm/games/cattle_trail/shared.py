@@ -1,17 +1,17 @@
 """DROVER'S AUTUMN's shared records: a frozen event with few possible values is built once per
-value and handed out again (`functools.cache` on its class; `lru_cache` with a bound for `Moved`,
-whose values are many), so a day costs a dictionary look-up per record instead of a new object.
+value and handed out again (`functools.cache` on its class), so a day costs a dictionary look-up
+per record instead of a new object (a number's `Moved` record is shared by `rules.moved`, which
+clamps it too).
 Being frozen, a shared record is the same as a new one in every way a reader can tell (equality,
 hash, repr). The rules call these where a day builds the record every time; docs/performance.md
 gives the idiom every game follows."""
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import cache
 
-from .events import Banded, Crossed, DayRead, Marched, Moved, Paid, Rested
+from .events import Banded, Crossed, DayRead, Marched, Paid, Rested
 
-moved = lru_cache(maxsize=1 << 16)(Moved)  # (field, before, after, delta, why): several a day
 day_read = cache(DayRead)  # (day, raw, sky): 21 x 20
 banded = cache(Banded)  # (raw, shift, why, adjusted, band, table)
 marched = cache(Marched)  # (pace, start, stop, leg, cut)
