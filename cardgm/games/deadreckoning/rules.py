@@ -8,17 +8,32 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import cache
 
-from cardgm.game import Ending, Event, GameError
+from cardgm.game import Ending, Event, GameError, builder
 
 from . import shared
 from .actions import Action, Salvo, StrikeColours
-from .events import AlreadyFired as AlreadyFired  # built through `shared`; the voice reads them here
-from .events import ColoursStruck, FleetCleared, Sunk
+from .events import AlreadyFired as AlreadyFired  # these four built through `shared`; the voice reads them here
+from .events import ColoursStruck
 from .events import Fired as Fired
+from .events import FleetCleared as FleetCleared
+from .events import Sunk as Sunk
 from .state import CELL_AT, CELLS, FLEET, HIT, MISS, PAR, SHIP_NAMES, UNFIRED, Berth, Duel, cell_index, is_cell
 
 FLEET_SIZE = len(FLEET)
+
+duel = builder(Duel)  # a salvo's new Duel, built open then closed (docs/performance.md)
+
+Target = tuple[int, slice, slice, tuple[Event], tuple[Event], tuple[Event]]
+
+# Every name a salvo may give a cell, in either case ("d4" fires D4), to what a salvo needs of that
+# cell, looked up once: its grid index, the grid before and after it, and the shared event tuples
+# for RESOLUTION 1's repeat and 2's miss and hit.
+TARGETS: dict[str, Target] = {
+    name: (i, slice(None, i), slice(i + 1, None), (shared.already_fired(cell),), (shared.fired(cell, False),), (shared.fired(cell, True),))
+    for name, (i, cell) in CELL_AT.items()
+}
 
 # -- the rules ---------------------------------------------------------------------------------
 
@@ -47,30 +62,46 @@ def legal_actions(state: Duel) -> Sequence[Action]:
 def apply(state: Duel, action: Action, berth: Berth) -> tuple[Duel, tuple[Event, ...]]:
     """One action through RESOLUTION (deterministic, in the card's order). Raises GameError, with
     `refusal`'s reason, for what the card does not allow."""
-    at = CELL_AT.get(action.cell) if isinstance(action, Salvo) and isinstance(action.cell, str) else None
-    if at is None or state.struck or len(state.sunk) == FLEET_SIZE:  # all but a salvo on the sea, in play
-        why = refusal(state, action)
-        if why is not None or not isinstance(action, StrikeColours):  # `refusal` passes no other
-            raise GameError(why or "a salvo is one cell on the sea: a column A-H and a row 1-8")
-        return replace(state, struck=True), (ColoursStruck(),)
-    i, cell = at
+    try:
+        target = TARGETS[action.cell]  # type: ignore[union-attr]  # a salvo's cell on the sea, either case
+    except (AttributeError, KeyError, TypeError):  # struck colours, or no cell on the sea
+        target = None
+    sunk = state.sunk
+    if target is None or state.struck or len(sunk) == FLEET_SIZE or not isinstance(action, Salvo):
+        return _not_a_salvo(state, action)  # all but a salvo on the sea while the duel is on
+    i, before, after, repeat, miss, hit = target
     grid = state.grid
     if grid[i] != UNFIRED:  # 1) already fired: say so, count nothing
-        return state, (shared.already_fired(cell),)
-    hull = berth.hulls.get(cell)  # 2) mark x on a hull cell, else o
+        return state, repeat
+    hull = berth.hull_at[i]  # 2) mark x on a hull cell, else o (not struck: `struck` stays False)
     if hull is None:
-        return Duel(state.turn, grid[:i] + MISS + grid[i + 1 :], state.sunk, state.struck), (shared.fired(cell, False),)
-    grid = grid[:i] + HIT + grid[i + 1 :]
+        return duel(state.turn, f"{grid[before]}{MISS}{grid[after]}", sunk, False), miss
+    grid = f"{grid[before]}{HIT}{grid[after]}"
     ship, indices = hull
     for j in indices:  # 3) SUNK when every cell of the ship is x
         if grid[j] != HIT:
-            return Duel(state.turn, grid, state.sunk, state.struck), (shared.fired(cell, True),)
-    sunk = tuple(n for n in SHIP_NAMES if n in state.sunk or n == ship.name)  # the fleet's order
-    after = Duel(state.turn, grid, sunk, state.struck)
+            return duel(state.turn, grid, sunk, False), hit
+    sunk = sunk_with(sunk, ship.name)
+    done = duel(state.turn, grid, sunk, False)
     if len(sunk) < FLEET_SIZE:
-        return after, (shared.fired(cell, True), Sunk(ship.name, ship.length))
+        return done, (*hit, shared.sunk(ship.name, ship.length))
     # 4) hits = 10 (only a sinking clears the sea): SCORING & ENDGAME
-    return after, (shared.fired(cell, True), Sunk(ship.name, ship.length), FleetCleared(after.shots))
+    return done, (*hit, shared.sunk(ship.name, ship.length), shared.fleet_cleared(done.shots))
+
+
+@cache
+def sunk_with(sunk: tuple[str, ...], ship: str) -> tuple[str, ...]:
+    """The sunk list with `ship` added, in the fleet's printed order (ruling 6)."""
+    return tuple(n for n in SHIP_NAMES if n in sunk or n == ship)
+
+
+def _not_a_salvo(state: Duel, action: object) -> tuple[Duel, tuple[Event, ...]]:
+    """`apply` for all but a salvo on the sea while the duel is on: `refusal`'s GameError, or the
+    colours struck."""
+    why = refusal(state, action)
+    if why is not None or not isinstance(action, StrikeColours):  # `refusal` passes no other
+        raise GameError(why or "a salvo is one cell on the sea: a column A-H and a row 1-8")
+    return replace(state, struck=True), (ColoursStruck(),)
 
 
 def score(state: Duel) -> int:
@@ -111,4 +142,3 @@ def fleet_summary() -> str:
     """The public fleet (THE DUEL): "2, 3, 3 and 2"."""
     lengths = [str(k) for _, k in FLEET]
     return ", ".join(lengths[:-1]) + " and " + lengths[-1]
-

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from .events import AlreadyFired, Fired
+from .events import AlreadyFired, Fired, FleetCleared, Sunk
 
 fired = cache(Fired)  # (cell, hit): 128
 already_fired = cache(AlreadyFired)  # (cell): 64
+sunk = cache(Sunk)  # (ship, length): 4
+fleet_cleared = cache(FleetCleared)  # (shots): 10 to 64

@@ -43,10 +43,7 @@ CELLS: tuple[str, ...] = tuple(f"{c}{r}" for r in ROWS for c in COLUMNS)  # the 
 
 # Each cell's grid index and card name, by the name in either case ("d4" fires D4): a salvo's
 # one look-up, where `is_cell`, `upper` and `cell_index` each read the name again.
-CELL_AT: dict[str, tuple[int, str]] = {
-    name: (i, cell) for i, cell in enumerate(CELLS) for name in (cell, cell.lower())
-}
-
+CELL_AT: dict[str, tuple[int, str]] = {name: (i, cell) for i, cell in enumerate(CELLS) for name in (cell, cell.lower())}
 
 
 def is_cell(text: str) -> bool:
@@ -70,19 +67,22 @@ class Berth:
     """Where the four hulls lie: ships in the card's order (Cutter, Sloop, Brigantine, Frigate).
 
     Its repr hides the cells, so a log line or a traceback that prints one tells nothing.
-    `hulls` maps each hull cell to its ship and that ship's grid indices, built with the berth
-    (a salvo asks it once, where it scanned the ships).
+    `hull_at` is the sea by grid index: for a hull cell its ship and that ship's grid indices,
+    None for water; built with the berth, so a salvo reads its cell's entry where it scanned the
+    ships.
     """
 
     ships: tuple[Ship, ...]
-    hulls: dict[str, tuple[Ship, tuple[int, ...]]] = field(init=False, repr=False, compare=False)
+    hull_at: tuple[tuple[Ship, tuple[int, ...]] | None, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        at = {}
+        at: list[tuple[Ship, tuple[int, ...]] | None] = [None] * (SIZE * SIZE)
         for ship in self.ships:
             if all(isinstance(c, str) and is_cell(c) for c in ship.cells):  # `problems` names any other
-                at.update(dict.fromkeys(ship.cells, (ship, tuple(cell_index(c) for c in ship.cells))))
-        object.__setattr__(self, "hulls", at)  # frozen: set once, as the berth is built
+                indices = tuple(cell_index(c) for c in ship.cells)
+                for i in indices:
+                    at[i] = (ship, indices)
+        object.__setattr__(self, "hull_at", tuple(at))  # frozen: set once, as the berth is built
 
     def __repr__(self) -> str:
         return f"Berth(<sealed: {len(self.ships)} ships>)"
@@ -90,10 +90,6 @@ class Berth:
     @property
     def hull_cells(self) -> frozenset[str]:
         return frozenset(c for s in self.ships for c in s.cells)
-
-    def ship_at(self, cell: str) -> Ship | None:
-        found = self.hulls.get(cell)
-        return None if found is None else found[0]
 
     def problems(self) -> list[str]:
         """Why this berth is not legal, in words that name ships but never cells; [] if legal."""
