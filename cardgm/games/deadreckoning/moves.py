@@ -155,6 +155,7 @@ _RUNS = {  # every straight run of k cells, as grid indices
     + [tuple((r + j) * SIZE + c for j in range(k)) for c in range(SIZE) for r in range(SIZE - k + 1)]
     for k in {length for _, length in FLEET}
 }
+_RUN_MASKS = {k: [sum(1 << i for i in run) for run in runs] for k, runs in _RUNS.items()}
 
 
 def read_water(grid: str, sunk: tuple[str, ...]) -> list[list[int]]:
@@ -211,23 +212,23 @@ def read_water(grid: str, sunk: tuple[str, ...]) -> list[list[int]]:
     down = {i for run in sunk_runs for i in run}
     afloat_lengths = [k for name, k in FLEET if name not in sunk]
 
-    blocked = [False] * n  # no hull can lie here
+    blocked = 0  # no hull can lie here: a bit a cell
     for i in hits:
         for j in _CORNER[i]:
-            blocked[j] = True
+            blocked |= 1 << j
         if i in down:
+            blocked |= 1 << i
             for j in _SIDE[i]:
-                blocked[j] = True
+                blocked |= 1 << j
     for i in range(n):
-        if grid[i] == MISS or i in down:
-            blocked[i] = True
-    fits = [False] * n
+        if grid[i] == MISS:
+            blocked |= 1 << i
+    fits = 0
     for k in set(afloat_lengths):
-        for place in _RUNS[k]:
-            if not any(blocked[i] for i in place):
-                for i in place:
-                    fits[i] = True
-    open_water = [int(grid[i] == UNFIRED and not fits[i]) for i in range(n)]
+        for place in _RUN_MASKS[k]:
+            if not place & blocked:
+                fits |= place
+    open_water = [int(grid[i] == UNFIRED and not fits >> i & 1) for i in range(n)]
     afloat = [int(grid[i] == HIT and i not in down) for i in range(n)]
     in_line = [0] * n
     for i in range(n):
