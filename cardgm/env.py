@@ -12,8 +12,9 @@ imported (`import cardgm.env`, then `gymnasium.make(...)`; or `gymnasium.make("c
 
 `obs="structured"` (`gym.make(ID, obs="structured")`) makes the observation a `Dict` of `Box`,
 `Discrete` and `MultiBinary` parts instead of the reply's text, from the game's own `features` and
-`observe` (its moves module): the LEDGER's numbers and flags, DEADRECKONING's shot grid as three
-8x8 planes. It holds what the LEDGER shows, nothing hidden. `reward="shaped"` adds, on each step, the change in the
+`observe` (its moves module): the LEDGER's numbers and flags, DEADRECKONING's shot grid as 8x8
+planes (the grid's three marks, and the afloat hits, the cells in line with them and the open
+water, read from the grid and the sunk list). It holds what the LEDGER shows, nothing hidden. `reward="shaped"` adds, on each step, the change in the
 game's `progress` (0 to 1: westing, miles, hull cells struck) times 100, so that a learner has a
 signal before the end; the card's score still comes at the end, and over a whole episode the
 shaping adds 100 x (progress at the end - progress at the start). Off by default: the reward is

@@ -232,18 +232,70 @@ def test_masked_random_play_on_the_structured_observation_stays_in_its_space(gam
             assert total == pytest.approx(info["score"] + 100 * (end - start))
 
 
-def test_the_shot_grid_is_three_planes_of_the_ledgers_grid() -> None:
+def test_the_shot_grid_is_the_ledgers_three_planes_then_three_read_from_them() -> None:
     env = gym.make("cardgm/Deadreckoning-moves-v0", best=False, obs="structured")
     obs, info = env.reset(options={"deal": "printed"})
-    assert obs["grid"].shape == (3, 8, 8) and obs["grid"][0].all() and not obs["grid"][1:].any()
+    assert obs["grid"].shape == (6, 8, 8) and obs["grid"][0].all() and not obs["grid"][1:].any()
     universe = env.unwrapped.universe
     d4 = next(i for i, a in enumerate(universe) if env.unwrapped.moves.to_json(a) == {"move": "fire", "cell": "D4"})
     obs, *_ = env.step(d4)
     row, col = 3, 3  # D4: the fourth row, the fourth column
-    assert obs["grid"][0, row, col] == 0 and obs["grid"][1:, row, col].sum() == 1
+    assert obs["grid"][0, row, col] == 0 and obs["grid"][1:3, row, col].sum() == 1
     grid = env.unwrapped.session.fields()["grid"]
     assert obs["grid"][2, row, col] == (grid[row * 8 + col] == "x")
     assert obs["numbers"].tolist() == [2, 1, int(grid.count("x")), 0]
+
+
+def _fire(env: gym.Env, cell: str) -> dict[str, np.ndarray]:  # type: ignore[type-arg]
+    obs, *_ = env.step(env.unwrapped.moves.CELLS.index(cell))
+    return obs
+
+
+def _cells(plane: np.ndarray) -> set[str]:
+    return {f"{'ABCDEFGH'[c]}{r + 1}" for r, c in zip(*np.nonzero(plane))}
+
+
+def test_the_read_planes_hunt_around_a_hit_and_close_the_water_round_a_sunk_hull() -> None:
+    """The printed berth: the Cutter at B2 C2. A lone hit is afloat, with its four sides in line
+    and its corners open water; the second hit sinks it, and the water round it closes."""
+    env = gym.make("cardgm/Deadreckoning-moves-v0", best=False, obs="structured")
+    env.reset(options={"deal": "printed"})
+    obs = _fire(env, "B2")
+    afloat, in_line, open_water = obs["grid"][3:]
+    assert _cells(afloat) == {"B2"} and _cells(in_line) == {"B1", "A2", "C2", "B3"}
+    assert _cells(open_water) == {"A1", "C1", "A3", "C3"}
+    obs = _fire(env, "C2")  # SUNK: the Cutter
+    afloat, in_line, open_water = obs["grid"][3:]
+    assert not afloat.any() and not in_line.any()
+    assert _cells(open_water) == {"A1", "B1", "C1", "D1", "A2", "D2", "A3", "B3", "C3", "D3"}
+
+
+def test_the_read_planes_never_contradict_the_berth() -> None:
+    """Whole masked random duels on the printed berth, in many orders: no hull cell is ever read
+    as open water, a hit on a hull still afloat is always read afloat, and in-line cells are
+    unfired cells beside an afloat hit."""
+    hulls = {"Cutter": {"B2", "C2"}, "Sloop": {"F2", "F3", "F4"}, "Brigantine": {"B5", "C5", "D5"}, "Frigate": {"H6", "H7"}}
+    env = gym.make("cardgm/Deadreckoning-moves-v0", best=False, obs="structured")
+    rng = np.random.default_rng(5)
+    for _ in range(20):
+        obs, info = env.reset(options={"deal": "printed"})
+        done = False
+        while not done:
+            obs, _, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"][:-1]))))
+            done = terminated or truncated
+            unfired, _, hit, afloat, in_line, open_water = obs["grid"]
+            sunk = env.unwrapped.session.run.state.sunk
+            assert not _cells(open_water) & set().union(*hulls.values())
+            assert _cells(open_water) <= _cells(unfired) and _cells(in_line) <= _cells(unfired) - _cells(open_water)
+            struck_afloat = {c for name, cells in hulls.items() if name not in sunk for c in cells} & _cells(hit)
+            assert struck_afloat <= _cells(afloat) <= _cells(hit)
+            beside = {
+                f"{'ABCDEFGH'[c + dc]}{r + dr + 1}"
+                for r, c in zip(*np.nonzero(afloat))
+                for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+                if 0 <= r + dr < 8 and 0 <= c + dc < 8
+            }
+            assert _cells(in_line) <= beside
 
 
 def test_the_text_observation_and_the_score_reward_are_still_the_default() -> None:

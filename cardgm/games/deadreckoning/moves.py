@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from .rules import Salvo, StrikeColours
-from .state import SIZE, UNFIRED, Duel, cell_name, is_cell
+from .state import FLEET, HIT, MISS, SIZE, UNFIRED, Duel, cell_name, is_cell
 
 Action = Salvo | StrikeColours
 
@@ -108,28 +108,135 @@ def universe(game: Any) -> tuple[Action, ...]:
 
 # -- the structured observation (cardgm.env's obs="structured") --------------------------------------
 # Each part: ("box", shape, high) of numbers from 0, ("discrete", n), or ("binary", n) flags. The
-# shot grid only: the berth is never in a Duel.
+# shot grid only: the berth is never in a Duel. Beside the LEDGER's three planes, three that read
+# the water as the card asks the player to ("every hit hems in where the rest can lie"), from the
+# grid and the sunk list alone: a learner need not find that geometry from scores.
 
 _MARKS = (UNFIRED, "o", "x")  # unfired, a miss, a hit
+PLANES = ("unfired", "miss", "hit", "afloat", "in line", "open water")
+_LENGTH = dict(FLEET)
 
 
 def features(game: Any) -> dict[str, tuple[Any, ...]]:
-    """The shot grid as three 8x8 planes (unfired, miss, hit; row 1 first, column A first), the
-    LEDGER's numbers (turn, shots, hits, ships sunk), and whether the colours are struck."""
+    """The shot grid as six 8x8 planes (row 1 first, column A first): unfired, miss, hit as the
+    LEDGER prints them; afloat (hits on a hull not known to be sunk); in line (unfired cells where
+    an afloat hull can go on: beside a lone afloat hit, at the ends of a line of them); open water
+    (unfired cells no hull can lie on: touching a sunk hull, at a hit's corner, or where no hull
+    still afloat fits). Then the LEDGER's numbers (turn, shots, hits, ships sunk), and whether the
+    colours are struck."""
     return {
-        "grid": ("box", (len(_MARKS), SIZE, SIZE), 1.0),
+        "grid": ("box", (len(PLANES), SIZE, SIZE), 1.0),
         "numbers": ("box", (4,), 1000.0),
         "flags": ("binary", 1),
     }
 
 
 def observe(game: Any, state: Duel) -> dict[str, Any]:
-    planes = [[[int(state.grid[r * SIZE + c] == m) for c in range(SIZE)] for r in range(SIZE)] for m in _MARKS]
+    planes = [[int(mark == m) for mark in state.grid] for m in _MARKS]
+    planes += read_water(state.grid, state.sunk)
     return {
-        "grid": planes,
+        "grid": [[p[r * SIZE : (r + 1) * SIZE] for r in range(SIZE)] for p in planes],
         "numbers": [state.turn, state.shots, state.hits, len(state.sunk)],
         "flags": [int(state.struck)],
     }
+
+
+def _neighbours(i: int, steps: tuple[tuple[int, int], ...]) -> list[int]:
+    r, c = divmod(i, SIZE)
+    return [(r + dr) * SIZE + c + dc for dr, dc in steps if 0 <= r + dr < SIZE and 0 <= c + dc < SIZE]
+
+
+_SIDES = ((-1, 0), (1, 0), (0, -1), (0, 1))
+_CORNERS = ((-1, -1), (-1, 1), (1, -1), (1, 1))
+_SIDE = tuple(tuple(_neighbours(i, _SIDES)) for i in range(SIZE * SIZE))
+_CORNER = tuple(tuple(_neighbours(i, _CORNERS)) for i in range(SIZE * SIZE))
+_RUNS = {  # every straight run of k cells, as grid indices
+    k: [tuple(r * SIZE + c + j for j in range(k)) for r in range(SIZE) for c in range(SIZE - k + 1)]
+    + [tuple((r + j) * SIZE + c for j in range(k)) for c in range(SIZE) for r in range(SIZE - k + 1)]
+    for k in {length for _, length in FLEET}
+}
+_RUN_MASKS = {k: [sum(1 << i for i in run) for run in runs] for k, runs in _RUNS.items()}
+
+
+def read_water(grid: str, sunk: tuple[str, ...]) -> list[list[int]]:
+    """The afloat, in-line and open-water planes (64 cells each, row-major) of a shot grid and
+    its sunk list. Hulls never touch, so the hits that touch side to side are one hull's: a run of
+    three is sunk; a lone hit is afloat; a run of two is sunk when it cannot go on (water, the edge
+    or another hull's corner at both ends) or when the sunk list leaves no 3-hull with two hits, afloat when no
+    2-hull is sunk. A run of two the list leaves undecided counts as afloat. Open water is
+    sound: a cell marked so holds no hull in any berth that answered these shots so."""
+    n = SIZE * SIZE
+    hits = [i for i in range(n) if grid[i] == HIT]
+    runs: list[list[int]] = []  # the hits, split into hulls
+    seen: set[int] = set()
+    for i in hits:
+        if i in seen:
+            continue
+        run, todo = [], [i]
+        seen.add(i)
+        while todo:
+            j = todo.pop()
+            run.append(j)
+            for k in _SIDE[j]:
+                if grid[k] == HIT and k not in seen:
+                    seen.add(k)
+                    todo.append(k)
+        runs.append(sorted(run))
+
+    def ends(run: list[int]) -> list[int]:
+        """The cells that would carry a run of two on in its own line."""
+        a, b = run
+        step = b - a
+        out = []
+        for cell, towards in ((a, -step), (b, step)):
+            r, c = divmod(cell, SIZE)
+            dr, dc = (towards // SIZE, 0) if abs(towards) == SIZE else (0, towards)
+            if 0 <= r + dr < SIZE and 0 <= c + dc < SIZE:
+                out.append(cell + towards)
+        return out
+
+    def hemmed(i: int) -> bool:
+        """No hull goes on here: a miss, a corner of a hit, or beside a run of three."""
+        return grid[i] == MISS or any(grid[j] == HIT for j in _CORNER[i]) or any(j in threes for j in _SIDE[i])
+
+    sunk_runs = [run for run in runs if len(run) >= 3]
+    threes = {i for run in sunk_runs for i in run}
+    twos_sunk = sum(1 for name in sunk if _LENGTH.get(name) == 2)
+    threes_sunk = sum(1 for name in sunk if _LENGTH.get(name) == 3)
+    pairs = [run for run in runs if len(run) == 2]
+    shut = [run for run in pairs if all(hemmed(e) for e in ends(run))]
+    if twos_sunk == len(pairs) or threes_sunk == sum(1 for _, k in FLEET if k == 3):
+        sunk_runs += pairs  # no 3-hull has just two hits
+    else:
+        sunk_runs += shut  # the rest afloat (all of them when the shut ones are every 2-hull sunk)
+    down = {i for run in sunk_runs for i in run}
+    afloat_lengths = [k for name, k in FLEET if name not in sunk]
+
+    blocked = 0  # no hull can lie here: a bit a cell
+    for i in hits:
+        for j in _CORNER[i]:
+            blocked |= 1 << j
+        if i in down:
+            blocked |= 1 << i
+            for j in _SIDE[i]:
+                blocked |= 1 << j
+    for i in range(n):
+        if grid[i] == MISS:
+            blocked |= 1 << i
+    fits = 0
+    for k in set(afloat_lengths):
+        for place in _RUN_MASKS[k]:
+            if not place & blocked:
+                fits |= place
+    open_water = [int(grid[i] == UNFIRED and not fits >> i & 1) for i in range(n)]
+    afloat = [int(grid[i] == HIT and i not in down) for i in range(n)]
+    in_line = [0] * n
+    for i in range(n):
+        if afloat[i]:
+            for j in _SIDE[i]:
+                if grid[j] == UNFIRED and not open_water[j]:
+                    in_line[j] = 1
+    return [afloat, in_line, open_water]
 
 
 def progress(game: Any, state: Duel) -> float:
