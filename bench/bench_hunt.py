@@ -7,7 +7,14 @@ compared by its ratio.
     python bench/bench_hunt.py rollout          # named strategies only (rollout: tens of minutes)
     python bench/bench_hunt.py --analyze        # the whole `cardgm analyze deadreckoning`: wall, first row, peak memory
     python bench/bench_hunt.py --analyze --checkout DIR   # the same, run from another checkout (e.g. the previous commit)
+    python bench/bench_hunt.py --sample 1000,10000,100000 --all   # each strategy over samples, beside its whole table
+    python bench/bench_hunt.py --analyze --sample 10000   # the whole command with --sample
     python bench/bench_hunt.py --sea 4          # a smaller sea and one round of the reference: the script runs (tests)
+
+With `--sample`, each strategy is evaluated over every berth and then over each sample size (the
+seed-0 sample `cardgm analyze --sample` draws), CPU seconds against CPU seconds: the ratio to
+the whole table's time is the figure, and every sampled berth's shots (and the cells fired at the
+card's berth) are checked equal to the whole table's.
 
 Pinned to one core (the analysis runs as a child on the same core). The reference loop is a
 fixed numpy workload of the hunter's kind (counting keys into bins, comparing bytes); it is
@@ -22,6 +29,8 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+
+import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -44,11 +53,13 @@ def line(what: str, seconds: float, ref: float, extra: str = "") -> str:
     return f"{what:<34} {seconds:7.2f} s   {seconds / ref:6.1f} x reference{extra}"
 
 
-def analyze(checkout: Path) -> None:
+def analyze(checkout: Path, sample: int | None = None) -> tuple[float, float | None, float]:
     """The whole analysis as a child process: wall clock, when the density row came, peak RSS."""
     code = f"import sys; sys.path.insert(0, {str(checkout)!r}); from cardgm.cli import main; main()"
     out_dir = Path("/tmp") / f"bench-hunt-{os.getpid()}"
     args = [sys.executable, "-c", code, "analyze", "deadreckoning", "--out", str(out_dir)]
+    if sample:
+        args += ["--sample", str(sample)]
     if (checkout / "cardgm" / "progress.py").exists():
         args.append("--quiet")
     t = time.perf_counter()
@@ -65,6 +76,13 @@ def analyze(checkout: Path) -> None:
     return wall, first, peak
 
 
+def _card_berth() -> object:
+    from cardgm.card import load_card
+    from cardgm.games.deadreckoning.notation import card_berth
+
+    return card_berth(load_card("deadreckoning").section("GM-ONLY"))
+
+
 def main() -> None:
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})  # one core
@@ -74,9 +92,11 @@ def main() -> None:
     before = reference(rounds)
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}; checkout {checkout}")
     figures: list[tuple[str, float, str]] = []
+    samples = [int(n) for n in sys.argv[sys.argv.index("--sample") + 1].split(",")] if "--sample" in sys.argv else []
     if "--analyze" in sys.argv:
-        wall, first, peak = analyze(checkout)
-        figures.append(("cardgm analyze deadreckoning", wall, f"   peak {peak:,.0f} MB"))
+        wall, first, peak = analyze(checkout, samples[0] if samples else None)
+        what = "cardgm analyze deadreckoning" + (f" --sample {samples[0]}" if samples else "")
+        figures.append((what, wall, f"   peak {peak:,.0f} MB"))
         if first is not None:
             figures.append(("  ... its density row came at", first, ""))
     else:
@@ -93,11 +113,21 @@ def main() -> None:
         figures.append(("enumerate every berth", time.perf_counter() - w, f"   {sp.named_berths:,} named berths"))
         named = [a for a in sys.argv[1:] if a in strategies.STRATEGIES]  # e.g. rollout, which --all leaves out
         every = getattr(strategies, "DEFAULT", strategies.STRATEGIES)
+        card = 0 if size != 8 else sp.find(_card_berth())
         for name in named or (list(every) if "--all" in sys.argv else ["density"]):
             w, c = time.perf_counter(), time.process_time()
-            ev = strategies.evaluate(name, sp)
+            ev = strategies.evaluate(name, sp, follow=card if samples else None)
             wall, cpu = time.perf_counter() - w, time.process_time() - c
             figures.append((f"{name} over every berth", wall, f"   cpu {cpu:6.2f} s  mean {ev.mean():.4f}  max {ev.max()}"))
+            for n in samples:
+                w2, c2 = time.perf_counter(), time.process_time()
+                part = strategies.evaluate(name, sp, sample=n, follow=card)
+                wall2, cpu2 = time.perf_counter() - w2, time.process_time() - c2
+                same = np.array_equal(part.shots, ev.shots[part.entries]) and part.followed == ev.followed
+                if not same:
+                    raise SystemExit(f"{name}: a sample of {n} took other shots than the whole table")
+                figures.append((f"  ... over a sample of {n:,}", wall2, f"   cpu {cpu2:6.2f} s = {cpu2 / cpu:.3f} of the whole table's"
+                                f"  mean {part.mean():.4f}  (every shot the whole table's)"))
     ref = min(before, reference(rounds))
     print(f"{'reference loop':<34} {ref:7.2f} s")
     for what, seconds, extra in figures:
