@@ -21,9 +21,11 @@ TREES = ["density", "entropy", "lookahead", "rollout"]
 @pytest.mark.parametrize("sea", [SMALL, MIDDLE], ids=["5x5", "6x6"])
 def test_a_booked_sample_takes_the_whole_trees_shots(sea, strategy, monkeypatch):
     """Every sampled berth's shots, and the cells fired at a followed one, are the whole tree's;
-    with the cuts low, so that the games go down as bitsets, then lists, then the tree's rows."""
+    with the cuts low, so that the games go down as bitsets, then lists, then the tree's rows,
+    and the candidates are sifted in batches."""
     monkeypatch.setattr(tree, "BITS", 2_000)
     monkeypatch.setattr(tree, "SWITCH", 60)
+    monkeypatch.setattr(tree, "SIFT", 300)  # the candidates sifted in many batches
     sp = berths.space(sea)
     choose = strategies.STRATEGIES[strategy].tree
     whole = tree.run_tree(sp, choose)[0]

@@ -458,6 +458,7 @@ def opening_book(sp: Space, choose: Chooser, over: int) -> Book:
 # entries (work in proportion to its berths); below SWITCH, `run_tree` takes over with the rows.
 SWITCH = 256
 BITS = 1 << 16
+SIFT = 1 << 20  # candidates sifted at once
 
 
 @cache
@@ -530,8 +531,18 @@ def _descend(sp: Space, book: Book, want: np.ndarray, follow: int | None,
     everything[: len(sp) // 64] = ~U64(0)
     if len(sp) % 64:
         everything[len(sp) // 64] = (ONE << U64(len(sp) % 64)) - ONE
-    found: list[tuple[int, int, tuple[int, ...], np.ndarray]] = []  # (key, fired, shots so far, candidates)
+    found: list[tuple[int, int]] = []  # (key, fired) of each node where games leave
+    pending: list[tuple[int, tuple[int, ...], np.ndarray]] = []  # (key, shots so far, candidates) not yet sifted
+    kept: list[tuple[np.ndarray, np.ndarray]] = []  # (berths, their node in `found`)
     shots_on_path: list[int] = []
+
+    def sift() -> None:
+        """The pending nodes' own berths from their candidates, a batch at a time (the
+        candidates of a large sample, sifted at once, would hold a gigabyte)."""
+        if pending:
+            idx, node = _own(sp, k, pending)
+            kept.append((idx, node + (len(found) - len(pending))))
+            pending.clear()
 
     def visit(q: int, have: np.ndarray | tuple[np.ndarray, np.ndarray], f: int) -> None:
         """`have`: the berths with node q's hits and misses, as a bitset, or as (entries, their
@@ -541,7 +552,10 @@ def _descend(sp: Space, book: Book, want: np.ndarray, follow: int | None,
             have = (e, sp.hull[e])
         if q in stops:
             assert isinstance(have, tuple)
-            found.append((q, f, tuple(shots_on_path), have[0]))
+            found.append((q, f))
+            pending.append((q, tuple(shots_on_path), have[0]))
+            if sum(len(e) for _, _, e in pending) > SIFT:
+                sift()
             return
         c = shot_of[q]
         shots_on_path.append(c)
@@ -563,12 +577,13 @@ def _descend(sp: Space, book: Book, want: np.ndarray, follow: int | None,
         shots_on_path.pop()
 
     visit(1, everything, 0)
+    sift()
     if not found:
         return []
-    idx, node = _own(sp, k, found)
-    depth_of = np.array([stops[q] for q, _, _, _ in found])
-    fired_of = np.array([f for _, f, _, _ in found], dtype=U64)
-    key_of = np.array([q for q, _, _, _ in found], dtype=U64)
+    idx, node = np.concatenate([i for i, _ in kept]), np.concatenate([n for _, n in kept])
+    depth_of = np.array([stops[q] for q, _ in found])
+    fired_of = np.array([f for _, f in found], dtype=U64)
+    key_of = np.array([q for q, _ in found], dtype=U64)
     levels = []
     for d in np.unique(depth_of):
         rows = np.flatnonzero(depth_of[node] == d)
@@ -577,15 +592,18 @@ def _descend(sp: Space, book: Book, want: np.ndarray, follow: int | None,
         at = idx[rows]
         fired_at = fired_of[mine]
         lv_cells = np.ascontiguousarray(sp.cells[at].T)
-        struck = ((fired_of[node[rows]][None, :] >> lv_cells.astype(U64)) & ONE).astype(bool)  # (hull cells, n)
-        lv_cells[struck] = cells
-        left = (sp.sea.hull_cells - struck.sum(axis=0)).astype(np.uint8)
+        fired_here = fired_of[node[rows]]
+        left = np.full(len(at), sp.sea.hull_cells, dtype=np.uint8)
+        for row in lv_cells:  # a row at a time: the struck cells read the sea's cell count
+            struck = ((fired_here >> row.astype(U64)) & ONE).astype(bool)
+            row[struck] = cells
+            left -= struck
         levels.append((Level(at.astype(np.int32), renumber[node[rows]].astype(np.int64), len(mine), lv_cells, left,
                              fired_at, key_of[mine]), int(d)))
     return levels
 
 
-def _own(sp: Space, k: int, found: list[tuple[int, int, tuple[int, ...], np.ndarray]]) -> tuple[np.ndarray, np.ndarray]:
+def _own(sp: Space, k: int, found: list[tuple[int, tuple[int, ...], np.ndarray]]) -> tuple[np.ndarray, np.ndarray]:
     """Of each node's candidates (every berth with its hits and misses), the berths whose SUNK
     answers are the node's: each ship that the shots so far have struck in full sank at the shot
     on its last cell, and said its class; a berth is the node's when, class by class, the shots
@@ -595,14 +613,14 @@ def _own(sp: Space, k: int, found: list[tuple[int, int, tuple[int, ...], np.ndar
     width = sp.sea.cells + 1
     when = np.full((len(found), width), 255, dtype=np.uint8)  # the shot number each cell was fired at
     mine = np.zeros((sp.classes, len(found)), dtype=U64)
-    for i, (key, _, shots, _) in enumerate(found):
+    for i, (key, shots, _) in enumerate(found):
         when[i, list(shots)] = np.arange(len(shots))
         for t in range(len(shots) - 1, -1, -1):  # the key's last digit is the last answer
             key, a = divmod(key, k)
             if a >= 2:
                 mine[a - 2, i] |= U64(1 << t)
-    candidates = np.concatenate([e for _, _, _, e in found])
-    node = np.repeat(np.arange(len(found)), [len(e) for _, _, _, e in found])
+    candidates = np.concatenate([e for _, _, e in found])
+    node = np.repeat(np.arange(len(found)), [len(e) for _, _, e in found])
     rows = sp.cells[candidates].T  # (hull cells, n)
     base = node * width
     flat = when.ravel()
