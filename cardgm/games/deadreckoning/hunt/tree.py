@@ -470,7 +470,8 @@ def _cell_bits(sp: Space) -> np.ndarray:
     step = 1 << 18  # entries at a time: a multiple of 64, so each part fills whole words
     for a in range(0, n, step):
         part = np.unpackbits(sp.hull[a : a + step].view(np.uint8).reshape(-1, 8), axis=1, bitorder="little")
-        out[:, a // 8 : a // 8 + (len(part) + 7) // 8] = np.packbits(part[:, : sp.sea.cells], axis=0, bitorder="little").T
+        part = np.ascontiguousarray(part[:, : sp.sea.cells].T)  # packed along its rows: twice as fast as down its columns
+        out[:, a // 8 : a // 8 + (part.shape[1] + 7) // 8] = np.packbits(part, axis=1, bitorder="little")
     return out.view(U64)
 
 
@@ -621,7 +622,7 @@ def _own(sp: Space, k: int, found: list[tuple[int, tuple[int, ...], np.ndarray]]
                 mine[a - 2, i] |= U64(1 << t)
     candidates = np.concatenate([e for _, _, e in found])
     node = np.repeat(np.arange(len(found)), [len(e) for _, _, e in found])
-    rows = sp.cells[candidates].T  # (hull cells, n)
+    rows = np.ascontiguousarray(sp.cells[candidates].T)  # (hull cells, n)
     base = node * width
     flat = when.ravel()
     theirs = np.zeros((sp.classes, len(candidates)), dtype=U64)
