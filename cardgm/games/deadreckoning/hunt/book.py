@@ -9,7 +9,8 @@ of the strategy's name and description, the sea, the size of the space and the s
 whole tree, as exact and slower), and `tests/deadreckoning/test_hunt_book.py` fails until it is
 built again:
 
-    python -m cardgm.games.deadreckoning.hunt.book            # every shipped book (a few minutes)
+    python -m cardgm.games.deadreckoning.hunt.book            # density's, entropy's and lookahead's (a minute)
+    python -m cardgm.games.deadreckoning.hunt.book rollout    # the rollout hunter's (its whole tree: 400 CPU-s)
 """
 
 from __future__ import annotations
@@ -26,10 +27,11 @@ from cardgm.games.deadreckoning.hunt import tree
 from cardgm.games.deadreckoning.hunt.space import Sea, Space
 from cardgm.games.deadreckoning.hunt.tree import Book, Chooser, opening_book
 
-__all__ = ["OVER", "BOOKED", "FOLDER", "digest", "load", "save", "build", "main"]
+__all__ = ["OVER", "BOOKED", "SHIPPED", "FOLDER", "digest", "load", "save", "build", "main"]
 
 OVER = 64  # a book holds every node of more than this many cell sets: about 93,000 nodes for density
-BOOKED = ("density", "entropy", "lookahead")  # the tree strategies `cardgm analyze` runs unasked
+BOOKED = ("density", "entropy", "lookahead")  # the tree strategies `cardgm analyze` runs unasked: built unnamed
+SHIPPED = (*BOOKED, "rollout")  # rollout's is built only when named: its whole evaluation, about 400 CPU-seconds
 FOLDER = Path(__file__).with_name("books")
 
 
