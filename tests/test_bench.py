@@ -29,7 +29,12 @@ TINY: dict[str, tuple[tuple[str, ...], str]] = {
     "bench_help.py": (("--runs", "1"), r"^cardgm --help +median +[\d.]+ s over 1 runs +ratio"),
     "bench_help.sh": (("--runs", "1"), r"^cardgm --help +median"),
     "bench_hunt.py": (("--sea", "5"), r"^density over every berth +[\d.]+ s"),
+    "bench_hunt.py --sample": (
+        ("--sea", "5", "--sample", "50,500", "--all"),
+        r"^  \.\.\. over a sample of 500 +[\d.]+ s +[\d.]+ x reference +cpu +[\d.]+ s +[\d.]+ x reference CPU  = [\d.]+ of the whole",
+    ),
     "bench_play.py": (("--messages", "20"), r"^ +20 messages: +[\d.]+ MB peak"),
+    "bench_play.py --script": (("--messages", "20", "--card", "becalmed", "--script"), r"^ +20 messages: +[\d.]+ MB peak"),
     "bench_mcp.py": (("--seconds", "0.05", "--messages", "2", "--card", "becalmed"), r"^becalmed +mcp stdio +[\d,.]+"),
     "bench_mcp_transports.py": (("--calls", "2", "--steps", "20"), r"^MCP show_run, http: +[\d,]+ calls/s"),
     "bench_reach.py": (("--days", "3"), r"^cattle-trail: every day: 19 mornings"),

@@ -34,6 +34,11 @@ CARD_SAMPLE = {
     "random": (242_422, 61.0, 28, 64, "432a916651200210"),
     "hunt-target": (169_668, 41.0, 12, 64, "637c4990a0e818a6"),
     "parity": (143_026, 36.0, 14, 46, "2e8f2f2f232dc676"),
+    # the tree strategies: taken from the tree walked from the root without a book (the whole
+    # tree's shots), and checked here through the opening book a sample reads
+    "density": (111_662, 27.0, 12, 42, "9fa3c938a423fd66"),
+    "entropy": (111_782, 27.0, 14, 42, "dd79c0460e3bae74"),
+    "lookahead": (111_811, 27.0, 13, 39, "c1e5c57fcb3926ca"),
 }
 
 # strategy: its shots against the card's berth (GM-ONLY: THE FLEET), in order

@@ -5,6 +5,8 @@ One idea a module, each importing only those above it (no cycle):
 
 - `space`: every legal berth of a sea as bitmask arrays.
 - `tree`: the density, entropy, lookahead and rollout hunters, evaluated as a decision tree.
+- `book`: the tree strategies' opening books for the card's sea, shipped in `books/` (what
+  makes `--sample N` cost in proportion to N).
 - `batch`: the random, hunt-target and parity hunters, played in batches on bitmasks.
 - `strategies`: the strategies by name, their evaluation, and one game shot by shot.
 - `odds`: the coach's heat map and the rollout hunter's shot (`odds.coach`, the hint of

@@ -8,12 +8,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from cardgm.games.deadreckoning.hunt import book as books
 from cardgm.games.deadreckoning.hunt.batch import _play_batch_cells, play_batch
 from cardgm.games.deadreckoning.hunt.space import Space, space
-from cardgm.games.deadreckoning.hunt.tree import Chooser, density_choice, entropy_choice, lookahead_choice, rollout_choice, run_tree
+from cardgm.games.deadreckoning.hunt.tree import Book, Chooser, density_choice, entropy_choice, lookahead_choice, rollout_choice, run_tree
 from cardgm.games.deadreckoning.state import PAR, Berth
 
-__all__ = ["Strategy", "STRATEGIES", "DEFAULT", "Evaluation", "evaluate", "play", "card_score"]
+__all__ = ["Strategy", "STRATEGIES", "DEFAULT", "Evaluation", "evaluate", "opening", "play", "card_score"]
 
 
 def card_score(shots: np.ndarray | int, par: int = PAR) -> np.ndarray | int:
@@ -85,13 +86,23 @@ class Evaluation:
         return {int(a): int(b) * self.per_entry for a, b in zip(v, c)}
 
 
+def opening(strategy: str, sp: Space) -> Book | None:
+    """The strategy's shipped opening book for this space (`book.py`), if it has a current one."""
+    st = STRATEGIES[strategy]
+    return books.load(strategy, st.about, sp) if st.tree is not None else None
+
+
 def evaluate(strategy: str, sp: Space | None = None, seed: int = 0, sample: int | None = None,
              batch: int = 1 << 16, *, follow: int | None = None,
-             progress: Callable[[int], None] | None = None) -> Evaluation:
+             progress: Callable[[int], None] | None = None, book: Book | bool = True) -> Evaluation:
     """`strategy` over every entry of the space (the card's, by default), or over `sample`
     entries drawn uniformly (seeded) without replacement. With `follow` (an entry), the cells
     fired against it are kept, in order (`Evaluation.followed`). `progress(n)` is told each time
-    n more entries are done."""
+    n more entries are done.
+
+    A sample of a tree strategy reads the shots at the top of the tree from its opening book
+    (`book`: True, the shipped one if current; a `Book`; False, none), so that it costs in
+    proportion to the sample; every shot is the same as the whole tree's."""
     import time
 
     sp = sp if sp is not None else space()
@@ -109,7 +120,9 @@ def evaluate(strategy: str, sp: Space | None = None, seed: int = 0, sample: int 
         only = entries if isinstance(entries, np.ndarray) else None  # an array exactly when sampled
         if only is not None and follow is not None:
             only = np.union1d(only, [follow])
-        shots, stats = run_tree(sp, st.tree, only=only, follow=follow, path=followed, done=_counting(progress, entries, only))
+        known = (opening(strategy, sp) if book is True else book or None) if only is not None else None
+        shots, stats = run_tree(sp, st.tree, only=only, follow=follow, path=followed, done=_counting(progress, entries, only),
+                                book=known)
         shots, nodes = shots if sample is None else shots[entries], stats.nodes
     else:
         parts = []
@@ -147,12 +160,13 @@ def _counting(progress: Callable[[int], None] | None, entries: np.ndarray | rang
 def play(strategy: str, berth: Berth | int, sp: Space | None = None, seed: int = 0) -> list[str]:
     """The cells `strategy` fires on, in order, against one berth (a Berth, or an entry of the
     space), until the sea is clear. Tree strategies replay the tree's path: at each shot the
-    consistent set is every berth that would have answered alike so far."""
+    consistent set is every berth that would have answered alike so far (the shots at the top
+    read from the strategy's opening book, when it has one)."""
     sp = sp if sp is not None else space()
     target = berth if isinstance(berth, int) else sp.find(berth)
     st = STRATEGIES[strategy]
     if st.tree is None:
         return _play_batch_cells(sp, target, strategy, seed)
     path: list[int] = []
-    run_tree(sp, st.tree, only=np.array([target]), follow=target, path=path)
+    run_tree(sp, st.tree, only=np.array([target]), follow=target, path=path, book=opening(strategy, sp))
     return [sp.sea.name(c) for c in path]

@@ -22,6 +22,13 @@ What is exploited, and why it is exact:
   weighs each by 4. `test_names_change_no_shot` checks this against a named enumeration.
 * **Nothing else.** The sea's eight symmetries are *not* used: a tie-break by lowest cell index
   is not symmetric, so folding mirror images together would change the shots.
+
+A uniform sample of the berths (`only`) follows only the nodes its games reach, but near the root
+every node is reached, so the first dozen levels cost what the whole table costs. With an
+opening book (`Book`: the strategy's shot at every node of more than a few dozen berths, worked
+out once over the whole table) the sample reads those shots instead, follows its games down
+through the book's big nodes as bitsets and lists of entries (`_descend`), and counts berths only
+at the small nodes its games reach: work in proportion to the sample, every shot the same.
 """
 
 from __future__ import annotations
@@ -29,13 +36,14 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 
 from cardgm.games.deadreckoning.hunt.space import Space
 
-__all__ = ["Level", "Chooser", "density_choice", "entropy_choice", "lookahead_choice", "ROLLOUT_LIMIT", "rollout_choice", "play_out", "run_tree",
-           "TreeStats"]
+__all__ = ["Level", "Book", "opening_book", "Chooser", "density_choice", "entropy_choice", "lookahead_choice", "ROLLOUT_LIMIT",
+           "rollout_choice", "play_out", "run_tree", "TreeStats"]
 
 U64 = np.uint64
 ONE = U64(1)
@@ -50,7 +58,9 @@ class Level:
     `cells[:, i]`: berth i's hull cells, ship by ship as the space lists them, each struck one
     replaced by the sea's cell count (a bin past the sea, so counting skips it); stored one hull
     cell per row so that each row is one contiguous vector. `left[i]`: how many are unstruck.
-    `fired[j]`: the cells node j has fired on (every berth of a node has seen the same shots)."""
+    `fired[j]`: the cells node j has fired on (every berth of a node has seen the same shots).
+    `answers[j]`, kept only when asked for (an opening book's key): node j's answers so far, one
+    base-k digit each (k = 2 + classes) after a leading 1; 0 once too deep for 64 bits."""
 
     idx: np.ndarray  # (n,) int32 into the space
     node: np.ndarray  # (n,) int64, dense 0..nodes-1
@@ -58,19 +68,23 @@ class Level:
     cells: np.ndarray  # (hull_cells, n) uint8
     left: np.ndarray  # (n,) uint8
     fired: np.ndarray  # (nodes,) uint64
+    answers: np.ndarray | None = None  # (nodes,) uint64, or None when not kept
 
     @classmethod
-    def root(cls, sp: Space) -> Level:
+    def root(cls, sp: Space, answers: bool = False) -> Level:
         n = len(sp)
         return cls(np.arange(n, dtype=np.int32), np.zeros(n, dtype=np.int64), 1 if n else 0, np.ascontiguousarray(sp.cells.T),
-                   np.full(n, sp.sea.hull_cells, dtype=np.uint8), np.zeros(1 if n else 0, dtype=U64))
+                   np.full(n, sp.sea.hull_cells, dtype=np.uint8), np.zeros(1 if n else 0, dtype=U64),
+                   np.ones(1 if n else 0, dtype=U64) if answers else None)
 
-    def keep(self, mask: np.ndarray | None, key: np.ndarray | None = None, fired: np.ndarray | None = None) -> Level:
+    def keep(self, mask: np.ndarray | None, key: np.ndarray | None = None, fired: np.ndarray | None = None,
+             answers: np.ndarray | None = None) -> Level:
         """The berths where `mask` holds (None: all), at new nodes `key` (berth -> index into
-        `fired`, the cells fired at each; by default the nodes they are at), numbered densely in
-        the order of `key`."""
-        key = self.node if key is None else key
-        fired = self.fired if fired is None else fired
+        `fired`, the cells fired at each, and `answers`; by default the nodes they are at),
+        numbered densely in the order of `key`."""
+        if key is None:
+            key, fired, answers = self.node, self.fired, self.answers
+        assert fired is not None
         if mask is not None:
             rows = np.flatnonzero(mask)
             key, idx, left = key[rows], self.idx[rows], self.left[rows]
@@ -80,7 +94,8 @@ class Level:
         present = np.zeros(len(fired), dtype=bool)
         present[key] = True
         new = np.cumsum(present) - 1
-        return Level(idx, new[key], int(new[-1]) + 1 if len(new) else 0, cells, left, fired[present])
+        return Level(idx, new[key], int(new[-1]) + 1 if len(new) else 0, cells, left, fired[present],
+                     None if answers is None else answers[present])
 
 
 def _take(cells: np.ndarray, rows: np.ndarray) -> np.ndarray:
@@ -378,6 +393,280 @@ def play_out(sp: Space, lv: Level, choose: Chooser, first: np.ndarray) -> np.nda
     return shots
 
 
+@dataclass(frozen=True, eq=False)
+class Book:
+    """A tree strategy's opening book: its shot at every node of more than `over` berths (cell
+    sets), keyed by the node's answers so far (`Level.answers`). Near the root a node holds
+    millions of berths and every game passes through it, so a sample of a few thousand games
+    still counts nearly the whole table there; those nodes are few (the first answers are mostly
+    misses), and with their shots read from the book a sample counts only the nodes of at most
+    `over` berths that its games reach. Below the book every shot is worked out from the node's
+    berths as ever, so every shot is the strategy's own (`opening_book` builds it by running the
+    tree)."""
+
+    keys: np.ndarray  # (entries,) uint64, ascending
+    shots: np.ndarray  # (entries,) uint8, the shot at each key's node
+    sizes: np.ndarray  # (entries,) uint32, the cell sets at each key's node
+    over: int
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    def shots_at(self, answers: np.ndarray) -> np.ndarray:
+        """The book's shot at each node of these answers (int64); -1 where it has none."""
+        if not len(self.keys):
+            return np.full(len(answers), -1, dtype=np.int64)
+        at = np.minimum(np.searchsorted(self.keys, answers), len(self.keys) - 1)
+        return np.where(self.keys[at] == answers, self.shots[at].astype(np.int64), -1)
+
+    def sizes_at(self, answers: np.ndarray) -> np.ndarray:
+        """The cell sets at each node of these answers (int64); 0 where the book has none."""
+        if not len(self.keys):
+            return np.zeros(len(answers), dtype=np.int64)
+        at = np.minimum(np.searchsorted(self.keys, answers), len(self.keys) - 1)
+        return np.where(self.keys[at] == answers, self.sizes[at].astype(np.int64), 0)
+
+
+def opening_book(sp: Space, choose: Chooser, over: int) -> Book:
+    """The shots `choose` takes at every node of more than `over` berths: the tree run down to
+    those nodes only (the smaller ones are not played)."""
+    keys: list[np.ndarray] = []
+    shots: list[np.ndarray] = []
+    sizes: list[np.ndarray] = []
+
+    def record(sp: Space, lv: Level) -> np.ndarray:
+        out = choose(sp, lv)
+        assert lv.answers is not None
+        keys.append(lv.answers.copy())  # every node here is over `over`: run_tree stops below
+        shots.append(out.astype(np.uint8))
+        sizes.append(np.bincount(lv.node, minlength=lv.nodes).astype(np.uint32))
+        return out
+
+    run_tree(sp, record, answers=True, stop=over)
+    if not keys:
+        return Book(np.zeros(0, dtype=U64), np.zeros(0, dtype=np.uint8), np.zeros(0, dtype=np.uint32), over)
+    k = np.concatenate(keys)
+    if np.any(k == 0):
+        raise ValueError("the book runs deeper than its keys can tell: raise `over`")
+    order = np.argsort(k)
+    return Book(k[order], np.concatenate(shots)[order], np.concatenate(sizes)[order], over)
+
+
+# A sample's games are followed down from the root through the book's nodes of more than
+# SWITCH cell sets without the berths' rows: while a node holds more than BITS cell sets, its
+# berths are a bitset over the whole table (one AND a node, whatever its size), then a list of
+# entries (work in proportion to its berths); below SWITCH, `run_tree` takes over with the rows.
+SWITCH = 256
+BITS = 1 << 16
+SIFT = 1 << 20  # candidates sifted at once
+
+
+@cache
+def _cell_bits(sp: Space) -> np.ndarray:
+    """(cells, words) uint64: bit i of row c says entry i puts a hull on cell c (32 MB for the
+    card's sea, made once)."""
+    n, words = len(sp), (len(sp) + 63) // 64
+    out = np.zeros((sp.sea.cells, words * 8), dtype=np.uint8)
+    step = 1 << 18  # entries at a time: a multiple of 64, so each part fills whole words
+    for a in range(0, n, step):
+        part = np.unpackbits(sp.hull[a : a + step].view(np.uint8).reshape(-1, 8), axis=1, bitorder="little")
+        part = np.ascontiguousarray(part[:, : sp.sea.cells].T)  # packed along its rows: twice as fast as down its columns
+        out[:, a // 8 : a // 8 + (part.shape[1] + 7) // 8] = np.packbits(part, axis=1, bitorder="little")
+    return out.view(U64)
+
+
+def _entries(bits: np.ndarray) -> np.ndarray:
+    """The entries whose bit is set."""
+    words = np.flatnonzero(bits)
+    found = np.unpackbits(bits[words].view(np.uint8), bitorder="little").reshape(len(words), 64)
+    at = np.nonzero(found)
+    return (words[at[0]] * 64 + at[1]).astype(np.int64)
+
+
+def _descend(sp: Space, book: Book, want: np.ndarray, follow: int | None,
+             path: list[int] | None) -> list[tuple[Level, int]]:
+    """The nodes where the games of the entries `want` leave the book's big nodes (the first of
+    at most `SWITCH` cell sets, or the first the book has no shot for), each with every berth
+    there, as levels by depth: where `run_tree` picks up. Each game's answers are worked out
+    from its own berth; the berths at a node are found as a bitset over the whole table, one
+    AND a node on the way down (a hit keeps those with a hull on the shot, a miss those
+    without), which holds every berth with the node's hits and misses; of those, the berths
+    whose SUNK answers (which ship class sank at which shot) are the node's are its own. The
+    cells fired against `follow` on the way are appended to `path`."""
+    k = 2 + sp.classes
+    cells = sp.sea.cells
+    hull = sp.hull[want]
+    ships = sp.ship_masks(want)
+    klass = np.array(sp.ship_class, dtype=U64)
+    key = np.ones(len(want), dtype=U64)
+    fired = np.zeros(len(want), dtype=U64)
+    shot_of: dict[int, int] = {}
+    size_of: dict[int, int] = {}
+    stops: dict[int, int] = {}  # key -> depth, where games leave the book
+    on = np.arange(len(want))
+    depth = 0
+    while len(on):
+        shot, size = book.shots_at(key[on]), book.sizes_at(key[on])
+        leave = (shot < 0) | (size <= SWITCH)
+        for q in np.unique(key[on[leave]]):
+            stops[int(q)] = depth
+        on, shot, size = on[~leave], shot[~leave].astype(U64), size[~leave]
+        if not len(on):
+            break
+        for q, c, z in zip(key[on].tolist(), shot.tolist(), size.tolist()):
+            shot_of[q], size_of[q] = c, z
+        if path is not None and follow is not None:
+            mine = np.flatnonzero(want[on] == follow)
+            if len(mine):
+                path.append(int(shot[mine[0]]))
+        bit = ONE << shot
+        fired[on] |= bit
+        answer = ((hull[on] & bit) != 0).astype(U64)  # 1 HIT, or 2 + class SUNK below
+        for j in range(ships.shape[1]):
+            sunk = ((ships[on, j] & bit) != 0) & ((ships[on, j] & ~fired[on]) == 0)
+            answer[sunk] = U64(2) + klass[j]
+        key[on] = key[on] * U64(k) + answer
+        depth += 1
+    bits = _cell_bits(sp)
+    everything = np.zeros(bits.shape[1], dtype=U64)
+    everything[: len(sp) // 64] = ~U64(0)
+    if len(sp) % 64:
+        everything[len(sp) // 64] = (ONE << U64(len(sp) % 64)) - ONE
+    found: list[tuple[int, int]] = []  # (key, fired) of each node where games leave
+    pending: list[tuple[int, tuple[int, ...], np.ndarray]] = []  # (key, shots so far, candidates) not yet sifted
+    kept: list[tuple[np.ndarray, np.ndarray]] = []  # (berths, their node in `found`)
+    shots_on_path: list[int] = []
+
+    def sift() -> None:
+        """The pending nodes' own berths from their candidates, a batch at a time (the
+        candidates of a large sample, sifted at once, would hold a gigabyte)."""
+        if pending:
+            idx, node = _own(sp, k, pending)
+            kept.append((idx, node + (len(found) - len(pending))))
+            pending.clear()
+
+    def visit(q: int, have: np.ndarray | tuple[np.ndarray, np.ndarray], f: int) -> None:
+        """`have`: the berths with node q's hits and misses, as a bitset, or as (entries, their
+        hull masks) once few."""
+        if isinstance(have, np.ndarray) and (q in stops or size_of[q] <= BITS):
+            e = _entries(have)
+            have = (e, sp.hull[e])
+        if q in stops:
+            assert isinstance(have, tuple)
+            found.append((q, f))
+            pending.append((q, tuple(shots_on_path), have[0]))
+            if sum(len(e) for _, _, e in pending) > SIFT:
+                sift()
+            return
+        c = shot_of[q]
+        shots_on_path.append(c)
+        hit: np.ndarray | tuple[np.ndarray, np.ndarray] | None = None
+        miss: np.ndarray | tuple[np.ndarray, np.ndarray] | None = None
+        if isinstance(have, tuple):
+            holds = (have[1] & (ONE << U64(c))) != 0
+        for a in range(k):
+            child = q * k + a
+            if child in stops or child in shot_of:
+                if a == 0:
+                    if miss is None:
+                        miss = have & ~bits[c] if not isinstance(have, tuple) else (have[0][~holds], have[1][~holds])
+                    visit(child, miss, f | 1 << c)
+                else:
+                    if hit is None:
+                        hit = have & bits[c] if not isinstance(have, tuple) else (have[0][holds], have[1][holds])
+                    visit(child, hit, f | 1 << c)
+        shots_on_path.pop()
+
+    visit(1, everything, 0)
+    sift()
+    if not found:
+        return []
+    idx, node = np.concatenate([i for i, _ in kept]), np.concatenate([n for _, n in kept])
+    depth_of = np.array([stops[q] for q, _ in found])
+    fired_of = np.array([f for _, f in found], dtype=U64)
+    key_of = np.array([q for q, _ in found], dtype=U64)
+    levels = []
+    for d in np.unique(depth_of):
+        rows = np.flatnonzero(depth_of[node] == d)
+        mine = np.flatnonzero(depth_of == d)  # the nodes of this depth, renumbered in order
+        renumber = np.cumsum(depth_of == d) - 1
+        at = idx[rows]
+        fired_at = fired_of[mine]
+        lv_cells = np.ascontiguousarray(sp.cells[at].T)
+        fired_here = fired_of[node[rows]]
+        left = np.full(len(at), sp.sea.hull_cells, dtype=np.uint8)
+        for row in lv_cells:  # a row at a time: the struck cells read the sea's cell count
+            struck = ((fired_here >> row.astype(U64)) & ONE).astype(bool)
+            row[struck] = cells
+            left -= struck
+        levels.append((Level(at.astype(np.int32), renumber[node[rows]].astype(np.int64), len(mine), lv_cells, left,
+                             fired_at, key_of[mine]), int(d)))
+    return levels
+
+
+def _own(sp: Space, k: int, found: list[tuple[int, tuple[int, ...], np.ndarray]]) -> tuple[np.ndarray, np.ndarray]:
+    """Of each node's candidates (every berth with its hits and misses), the berths whose SUNK
+    answers are the node's: each ship that the shots so far have struck in full sank at the shot
+    on its last cell, and said its class; a berth is the node's when, class by class, the shots
+    its ships sank at are the node's SUNK answers of that class (as a 64-bit mask of shot
+    numbers: a book's node is never 64 shots deep). Returns the berths kept and the node (index
+    into `found`) of each."""
+    width = sp.sea.cells + 1
+    when = np.full((len(found), width), 255, dtype=np.uint8)  # the shot number each cell was fired at
+    mine = np.zeros((sp.classes, len(found)), dtype=U64)
+    for i, (key, shots, _) in enumerate(found):
+        when[i, list(shots)] = np.arange(len(shots))
+        for t in range(len(shots) - 1, -1, -1):  # the key's last digit is the last answer
+            key, a = divmod(key, k)
+            if a >= 2:
+                mine[a - 2, i] |= U64(1 << t)
+    candidates = np.concatenate([e for _, _, e in found])
+    node = np.repeat(np.arange(len(found)), [len(e) for _, _, e in found])
+    rows = np.ascontiguousarray(sp.cells[candidates].T)  # (hull cells, n)
+    base = node * width
+    flat = when.ravel()
+    theirs = np.zeros((sp.classes, len(candidates)), dtype=U64)
+    for sl, c in zip(sp.ship_slices, sp.ship_class):
+        last = flat[base + rows[sl.start]]
+        for r in range(sl.start + 1, sl.stop):
+            np.maximum(last, flat[base + rows[r]], out=last)
+        sunk = last < 255
+        theirs[c, sunk] |= ONE << last[sunk].astype(U64)
+    keep = _all(theirs == mine[:, node])
+    return candidates[keep], node[keep]
+
+
+def _most(rows: np.ndarray) -> np.ndarray:
+    out = rows[0].copy()
+    for r in rows[1:]:
+        np.maximum(out, r, out=out)
+    return out
+
+
+def _booked(choose: Chooser, book: Book) -> Chooser:
+    """`choose`, with the shots of the nodes in `book` read from it."""
+
+    def pick(sp: Space, lv: Level) -> np.ndarray:
+        assert lv.answers is not None
+        out = book.shots_at(lv.answers)
+        todo = out < 0
+        if todo.all():
+            return choose(sp, lv)
+        if todo.any():
+            out[todo] = choose(sp, lv.keep(todo[lv.node]))  # those nodes, in order
+        return out
+
+    return pick
+
+
+def _next_answers(answers: np.ndarray, k: int) -> np.ndarray:
+    """The keys of each node's k children (node * k + answer, as `run_tree` numbers them); 0
+    (no key) below a node without one, or where the key would need more than 64 bits."""
+    out = answers[:, None] * U64(k) + np.arange(k, dtype=U64)[None, :]
+    out[(answers == 0) | (answers >= U64((1 << 63) // k))] = 0
+    return out.ravel()
+
+
 @dataclass(frozen=True)
 class TreeStats:
     levels: int
@@ -387,7 +676,8 @@ class TreeStats:
 def run_tree(sp: Space, choose: Chooser, only: np.ndarray | None = None, *, follow: int | None = None,
              path: list[int] | None = None, limit: int = LIMIT,
              done: Callable[[int], None] | None = None, start: Level | None = None,
-             first: np.ndarray | None = None) -> tuple[np.ndarray, TreeStats]:
+             first: np.ndarray | None = None, book: Book | None = None, answers: bool = False,
+             stop: int = 0) -> tuple[np.ndarray, TreeStats]:
     """Shots to clear the sea for every entry of the space, with `choose` deciding at every node
     of the tree. A node with one berth left is finished at once: a density-driven hunter fires
     at its unfired hull cells, each a hit, lowest cell first. With `only` (entry indices), follow
@@ -402,7 +692,13 @@ def run_tree(sp: Space, choose: Chooser, only: np.ndarray | None = None, *, foll
 
     With `start` (a level whose `idx` numbers its berths 0..n-1) the play begins there instead of
     at the root, its nodes' first shots `first` (a rollout's play-out); the shots counted are
-    those from there on."""
+    those from there on.
+
+    With `book`, the shots of its nodes are read from it (`Book`); `answers` keeps each node's
+    answers (`Level.answers`, for a book's keys) even without one. With `stop`, the berths at
+    nodes of at most `stop` berths are left unplayed (their shots -1)."""
+    if book is not None:
+        choose, answers = _booked(choose, book), True
     n_all, n = (len(sp), sp.sea.cells) if start is None else (len(start.idx), sp.sea.cells)
     shots = np.full(n_all, -1, dtype=np.int64)
     want = None
@@ -420,6 +716,10 @@ def run_tree(sp: Space, choose: Chooser, only: np.ndarray | None = None, *, foll
         alone = sizes[key] == 1
         if over is not None:
             alone &= ~over
+        if stop:  # too small to play: left at -1
+            small = sizes[key] <= stop
+            alone &= ~small
+            gone = small if gone is None else gone | small
         if want is not None:  # drop nodes no wanted berth reaches
             reach = np.zeros(keys + 1, dtype=bool)
             reach[key[want[lv.idx]]] = True
@@ -436,8 +736,13 @@ def run_tree(sp: Space, choose: Chooser, only: np.ndarray | None = None, *, foll
             gone = alone if gone is None else gone | alone
         return None if gone is None or not gone.any() else ~gone
 
-    if start is None:
-        root = Level.root(sp)
+    if start is None and book is not None and want is not None and len(book):
+        stack = []
+        for lv, depth in reversed(_descend(sp, book, np.flatnonzero(want), follow, path)):
+            keep = settle(lv, lv.node, lv.nodes, None, depth)
+            stack.append((lv.keep(keep) if keep is not None else lv, depth))
+    elif start is None:
+        root = Level.root(sp, answers)
         keep = settle(root, root.node, root.nodes, None, 0)
         stack = [(root.keep(keep) if keep is not None else root, 0)]
         del root, keep
@@ -475,7 +780,8 @@ def run_tree(sp: Space, choose: Chooser, only: np.ndarray | None = None, *, foll
             del outcome
             keep = settle(lv, key, lv.nodes * k, over, depth)
             del over
-            lv = lv.keep(keep, key, np.repeat(lv.fired | (ONE << shot_of_node.astype(U64)), k))
+            after = None if lv.answers is None else _next_answers(lv.answers, k)
+            lv = lv.keep(keep, key, np.repeat(lv.fired | (ONE << shot_of_node.astype(U64)), k), after)
             del key, keep
     return shots, TreeStats(levels, searched)
 
@@ -496,5 +802,5 @@ def _split(lv: Level, step: int) -> list[Level]:
         rows = order[a:b]
         first, last = np.searchsorted(group, [g, g + 1])
         parts.append(Level(lv.idx[rows], lv.node[rows] - first, int(last - first), _take(lv.cells, rows), lv.left[rows],
-                           lv.fired[first:last]))
+                           lv.fired[first:last], None if lv.answers is None else lv.answers[first:last]))
     return parts
