@@ -496,6 +496,7 @@ SHIPPED = Path(__file__).with_name("reached")  # the printed tape's sets, shippe
 SEARCH = 1  # this search's version: raise it when a change to this file changes what it finds
 
 
+@cache  # the key hashes the rules' source: once per tape and reading
 def _kept(tape: tuple[int, ...], rulings: rules.Rulings) -> Kept:
     from . import state
 
@@ -514,12 +515,7 @@ def mornings(tape: tuple[int, ...], day: int, rulings: rules.Rulings = rules.RUL
     the printed tape's ship with the package."""
     if day > EXACT_DAYS:
         return None
-    days = _held(tape, rulings)  # extended in place below, as far as asked
-    if len(days) < day:
-        while len(days) < day:
-            days.append(next_day(days[-1], tape, rulings))
-        _kept(tape, rulings).keep(_encode(days))
-    return days[day - 1]
+    return _kept(tape, rulings).upto(_held(tape, rulings), day, lambda today: next_day(today, tape, rulings), _encode)
 
 
 def _encode(days: list[Mornings]) -> list[list[list[object]]]:
