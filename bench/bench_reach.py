@@ -35,11 +35,12 @@ def main() -> None:
     parser.add_argument("--days", type=int, help="stop after this day (the whole search by default; --write needs it whole)")
     parser.add_argument("--late", type=int, metavar="N", help="DROVER'S AUTUMN days 9-21: N random-play mornings and their tampers, timed")
     parser.add_argument("--plain-day-10", action="store_true", help="with --late: also day 10 state by state (many minutes)")
+    parser.add_argument("--limit", type=int, default=120, help="with --late: seconds one check may take before it is counted as over and left")
     args = parser.parse_args()
     ref = reference()
     print(f"reference loop: {ref * 1000:.1f} ms")
     if args.late:
-        late(args.late, ref, args.plain_day_10)
+        late(args.late, ref, args.plain_day_10, args.limit)
         return
     for card_id in args.card or ["becalmed", "cattle-trail"]:
         package = card_id.replace("-", "_")
@@ -68,11 +69,12 @@ def main() -> None:
             print(f"{card_id}: wrote {path} ({path.stat().st_size:,} bytes)")
 
 
-def late(n: int, ref: float, plain_10: bool) -> None:
+def late(n: int, ref: float, plain_10: bool, limit: int) -> None:
     """DROVER'S AUTUMN after reach.EXACT_DAYS: days 9 and 10 worked out whole (grouped, and state
     by state on day 9, or 10 too), tampered blocks of them judged through the loader against those
     sets, then `n` mornings of random play on days 9-21 and a tamper of each, every check timed."""
     import random
+    import signal
     import sys
     from dataclasses import replace
     from pathlib import Path
@@ -125,10 +127,20 @@ def late(n: int, ref: float, plain_10: bool) -> None:
         print(f"day {day} tampered blocks against the whole set: {tally}, slowest check {worst:.2f} s", flush=True)
     mornings = [s for line in t.lines(max(200, n)) for s in line if s.day > reach.EXACT_DAYS]
     times: dict[str, list[tuple[float, int, bool]]] = {"reached": [], "tampered": []}
+    over = {"reached": 0, "tampered": 0}
     for s in rng.sample(mornings, n):
         for kind, m in (("reached", s), ("tampered", replace(s, **rng.choice(list(t.CHANGES.values()))(s, rng)))):
             t0 = time.perf_counter()
-            found = reach.toward(m, tape)
+            signal.signal(signal.SIGALRM, _over)
+            signal.alarm(limit)
+            try:
+                found = reach.toward(m, tape)
+            except Over:
+                print(f"  {kind:8} day {m.day:2} mile {m.mile:3}: over {limit} s, left", flush=True)
+                over[kind] += 1
+                continue
+            finally:
+                signal.alarm(0)
             took = time.perf_counter() - t0
             if kind == "reached":
                 assert found.reached, notation.save(m)
@@ -136,13 +148,22 @@ def late(n: int, ref: float, plain_10: bool) -> None:
             said = "reached" if found.reached else "refused"
             print(f"  {kind:8} day {m.day:2} mile {m.mile:3}: {said} in {took:.2f} s, {found.searched:,} groups", flush=True)
     for kind, rows in times.items():
-        secs = sorted(r[0] for r in rows)
+        secs = sorted(r[0] for r in rows) or [0.0]
         refused = [r for r in rows if not r[2]]
         print(
             f"{kind}: {len(rows)} checks, median {secs[len(secs) // 2]:.2f} s, slowest {secs[-1]:.2f} s ({secs[-1] / ref:.0f} × reference)"
-            + (f"; {len(refused)} refused, slowest refusal {max(r[0] for r in refused):.2f} s" if refused else ""),
+            + (f"; {len(refused)} refused, slowest refusal {max(r[0] for r in refused):.2f} s" if refused else "")
+            + f"; {over[kind]} over {limit} s",
             flush=True,
         )
+
+
+class Over(Exception):
+    """A check past --limit."""
+
+
+def _over(signum: int, frame: object) -> None:
+    raise Over
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@ Checked three ways: the grouped search's day 9 against a plain state-by-state on
 of day 8, every order, every errand by every count), and tampered day-9 blocks judged against
 that plain set through the loader; every test the search sets a morning aside by is held on real
 lines of random play (a morning a line passes through always passes toward any later morning of
-the same line); and mornings of random play on late days resume. bench/bench_reach.py --late runs
+the same line); and mornings of random play on days 9 to 12 resume. bench/bench_reach.py --late runs
 the same on day 10 and on many more late mornings, with times.
 """
 
@@ -24,8 +24,7 @@ from cardgm.game import SaveError
 from cardgm.games import make_game
 from cardgm.games.cattle_trail import notation as cn
 from cardgm.games.cattle_trail import reach, rules
-from cardgm.games.cattle_trail.actions import Business, BusinessOnly
-from cardgm.games.cattle_trail.search import orders
+from cardgm.games.cattle_trail.actions import Business, BusinessOnly, TurnForHome
 from cardgm.games.cattle_trail.state import MEAL_MAX, Drove
 
 DROVE = load_card("cattle-trail")
@@ -91,7 +90,7 @@ CHANGES = {
 def test_day_9_tampered_blocks_resume_exactly_when_the_plain_search_reaches_them() -> None:
     game, plain, rng = make_game(DROVE), plain_day_9(), random.Random(9)
     counts = {"reached": 0, "unreached": 0}
-    for key in rng.sample(sorted(plain, key=repr), 5):
+    for key in rng.sample(sorted(plain, key=repr), 4):
         s = reach.drove(key, 9)
         for change in CHANGES.values():
             t = replace(s, turn=30, **change(s, rng))
@@ -104,19 +103,21 @@ def test_day_9_tampered_blocks_resume_exactly_when_the_plain_search_reaches_them
                 with pytest.raises(SaveError) as exc:
                     game.load(block)
                 assert FIELD.search(str(exc.value)), str(exc.value)
-    assert counts["reached"] >= 2 and counts["unreached"] >= 12, counts
+    assert counts["reached"] >= 2 and counts["unreached"] >= 10, counts
 
 
 @cache
 def lines(games: int = 200, seed: int = 19) -> tuple[tuple[Drove, ...], ...]:
-    """The mornings of `games` random drives on the printed tape, each to its end."""
+    """The mornings of `games` random drives on the printed tape, each to its end (any order or
+    errand the rules list, one at a time; a SAVE may be taken between errands)."""
     rng = random.Random(seed)
     out = []
     for _ in range(games):
         s, line = Drove(), []
         while not s.ended:
             line.append(s)
-            s, _ = rules.apply(s, rng.choice(orders(s, -1)), TAPE, events=False)
+            actions = [a for a in rules.legal_actions(s) if not isinstance(a, TurnForHome)]
+            s, _ = rules.apply(s, rng.choice(actions), TAPE, events=False)
         out.append(tuple(line))
     return tuple(out)
 
@@ -136,10 +137,12 @@ def test_every_test_the_search_sets_a_morning_aside_by_holds_on_real_lines() -> 
 
 
 def test_mornings_of_random_play_on_late_days_resume() -> None:
+    """A sample from days 9 to 12, where the search is short (a later block can take it minutes:
+    bench/bench_reach.py --late times days 9 to 21)."""
     game, rng = make_game(DROVE), random.Random(21)
     late = [s for line in lines() for s in line if s.day > reach.EXACT_DAYS]
     assert {s.day for s in late} >= set(range(reach.EXACT_DAYS + 1, 22))
-    for s in rng.sample(late, 3):
+    for s in rng.sample([s for s in late if s.day <= 12], 8):
         game.load(cn.save(replace(s, turn=40)))
 
 
