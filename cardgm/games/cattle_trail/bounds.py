@@ -129,7 +129,7 @@ def _unmet(s: Drove, found: list[reach.Found]) -> str:
     name = max(cut, key=lambda k: (cut[k], k)) if cut else "mile"
     return (
         f"{name}:{_shown(s, name)} cannot be true {on} with the rest of this block: no line of play reaches it "
-        f"(searched from every morning of day {reach.EXACT_DAYS}: no line that could still come to this block keeps its {name})."
+        f"(searched from every morning of day {reach.EXACT_DAYS}; the lines set aside were set aside most often for their {name})."
     )
 
 
