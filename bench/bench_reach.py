@@ -2,6 +2,7 @@
 
     python bench/bench_reach.py            # time the search per day for every shipped card, from scratch
     python bench/bench_reach.py --write    # and write the printed tapes' sets into the package
+    python bench/bench_reach.py --late 40  # DROVER'S AUTUMN after its held days: the search toward a block
 
 Prints, per card and day, the mornings play reaches, the seconds the search took to get there from
 the day before, and the time to check one block once the set is held, each against a reference
@@ -32,9 +33,15 @@ def main() -> None:
     parser.add_argument("--write", action="store_true", help="write the printed tapes' sets into the package")
     parser.add_argument("--card", action="append", help="only this card (repeatable)")
     parser.add_argument("--days", type=int, help="stop after this day (the whole search by default; --write needs it whole)")
+    parser.add_argument("--late", type=int, metavar="N", help="DROVER'S AUTUMN days 9-21: N random-play mornings and their tampers, timed")
+    parser.add_argument("--plain-day-10", action="store_true", help="with --late: also day 10 state by state (many minutes)")
+    parser.add_argument("--limit", type=int, default=120, help="with --late: seconds one check may take before it is counted as over and left")
     args = parser.parse_args()
     ref = reference()
     print(f"reference loop: {ref * 1000:.1f} ms")
+    if args.late:
+        late(args.late, ref, args.plain_day_10, args.limit)
+        return
     for card_id in args.card or ["becalmed", "cattle-trail"]:
         package = card_id.replace("-", "_")
         reach = import_module(f"cardgm.games.{package}.reach")
@@ -60,6 +67,103 @@ def main() -> None:
             with gzip.open(path, "wt", encoding="utf-8") as f:
                 json.dump(reach._encode(days), f, separators=(",", ":"))
             print(f"{card_id}: wrote {path} ({path.stat().st_size:,} bytes)")
+
+
+def late(n: int, ref: float, plain_10: bool, limit: int) -> None:
+    """DROVER'S AUTUMN after reach.EXACT_DAYS: days 9 and 10 worked out whole (grouped, and state
+    by state on day 9, or 10 too), tampered blocks of them judged through the loader against those
+    sets, then `n` mornings of random play on days 9-21 and a tamper of each, every check timed."""
+    import random
+    import signal
+    import sys
+    from dataclasses import replace
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from cardgm.game import SaveError
+    from cardgm.games import make_game
+    from cardgm.games.cattle_trail import notation, reach
+    from tests.hostile import test_reach_late as t
+
+    card = load_card("cattle-trail")
+    game, tape = make_game(card), card.tape
+    day8 = reach.mornings(tape, 8)
+    assert day8 is not None
+    sets: dict[int, frozenset[reach.Key]] = {}
+    layer, day = reach.layer_of(day8), 8
+    for day in (9, 10):
+        t0 = time.perf_counter()
+        layer = reach.next_layer(layer, day - 1, tape)
+        took = time.perf_counter() - t0
+        sets[day] = reach.mornings_of(layer, day).keys
+        print(f"day {day}: {len(sets[day]):,} mornings in {len(layer):,} groups, grouped search {took:.1f} s ({took / ref:.0f} × reference)", flush=True)
+    t0 = time.perf_counter()
+    plain9 = t.plain_next_day(set(day8.keys), 8)
+    took = time.perf_counter() - t0
+    print(f"day 9 state by state: {len(plain9):,} mornings, {took:.1f} s ({took / ref:.0f} ×); equal to the grouped: {plain9 == sets[9]}", flush=True)
+    if plain_10:
+        t0 = time.perf_counter()
+        plain10 = t.plain_next_day(plain9, 9)
+        took = time.perf_counter() - t0
+        print(f"day 10 state by state: {len(plain10):,} mornings, {took:.1f} s ({took / ref:.0f} ×); equal: {plain10 == sets[10]}", flush=True)
+    rng = random.Random(19)
+    for day in (9, 10):
+        tally = {"reached": 0, "unreached": 0, "wrong": 0}
+        worst = 0.0
+        for key in rng.sample(sorted(sets[day], key=repr), 25):
+            s = reach.drove(key, day)
+            for change in t.CHANGES.values():
+                m = replace(s, turn=30, **change(s, rng))
+                inside = reach.key_of(m) in sets[day]
+                t0 = time.perf_counter()
+                try:
+                    game.load(notation.save(m))
+                    ok = inside
+                except SaveError:
+                    ok = not inside
+                worst = max(worst, time.perf_counter() - t0)
+                tally["reached" if inside else "unreached"] += 1
+                tally["wrong"] += not ok
+        print(f"day {day} tampered blocks against the whole set: {tally}, slowest check {worst:.2f} s", flush=True)
+    mornings = [s for line in t.lines(max(200, n)) for s in line if s.day > reach.EXACT_DAYS]
+    times: dict[str, list[tuple[float, int, bool]]] = {"reached": [], "tampered": []}
+    over = {"reached": 0, "tampered": 0}
+    for s in rng.sample(mornings, n):
+        for kind, m in (("reached", s), ("tampered", replace(s, **rng.choice(list(t.CHANGES.values()))(s, rng)))):
+            t0 = time.perf_counter()
+            signal.signal(signal.SIGALRM, _over)
+            signal.alarm(limit)
+            try:
+                found = reach.toward(m, tape)
+            except Over:
+                print(f"  {kind:8} day {m.day:2} mile {m.mile:3}: over {limit} s, left", flush=True)
+                over[kind] += 1
+                continue
+            finally:
+                signal.alarm(0)
+            took = time.perf_counter() - t0
+            if kind == "reached":
+                assert found.reached, notation.save(m)
+            times[kind].append((took, m.day, found.reached))
+            said = "reached" if found.reached else "refused"
+            print(f"  {kind:8} day {m.day:2} mile {m.mile:3}: {said} in {took:.2f} s, {found.searched:,} groups", flush=True)
+    for kind, rows in times.items():
+        secs = sorted(r[0] for r in rows) or [0.0]
+        refused = [r for r in rows if not r[2]]
+        print(
+            f"{kind}: {len(rows)} checks, median {secs[len(secs) // 2]:.2f} s, slowest {secs[-1]:.2f} s ({secs[-1] / ref:.0f} × reference)"
+            + (f"; {len(refused)} refused, slowest refusal {max(r[0] for r in refused):.2f} s" if refused else "")
+            + f"; {over[kind]} over {limit} s",
+            flush=True,
+        )
+
+
+class Over(Exception):
+    """A check past --limit."""
+
+
+def _over(signum: int, frame: object) -> None:
+    raise Over
 
 
 if __name__ == "__main__":

@@ -69,7 +69,12 @@ class Output:
             if st is not None and not stat.S_ISREG(st.st_mode):
                 self._file: IO[str] = open(target, "w", encoding="utf-8")  # a device or FIFO: in place
             else:
-                fd, self._tmp = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".part")
+                try:
+                    fd, self._tmp = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".part")
+                except OSError as exc:
+                    # The temporary file is ours, not the user's: its name and its error (ENOENT in
+                    # /proc for a file that is there) would only mislead. Say what was refused.
+                    raise WriteError(f"{path}: cannot write {what}: no new file can be made in {folder} ({reason(exc)})") from None
                 if mode != 0o600:
                     umask = os.umask(0)
                     os.umask(umask)

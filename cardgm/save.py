@@ -21,13 +21,15 @@ import json
 import os
 import re
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, TypeVar
 
 from cardgm.game import SaveError
+
+Day = TypeVar("Day")
 
 BEGIN = "-----BEGIN AIGC SAVE-----"
 END = "-----END AIGC SAVE-----"
@@ -165,6 +167,16 @@ class Kept:
             except (OSError, ValueError, EOFError):
                 continue
         return None
+
+    def upto(self, days: list[Day], day: int, step: Callable[[Day], Day], encode: Callable[[list[Day]], Any]) -> Day:
+        """Day `day` of `days` (index day - 1; `days` as `load` found them, or the opening alone):
+        the list extended in place by `step`, a day at a time, as far as asked, and kept whole
+        when it grew, so the next process starts where this one stopped."""
+        if len(days) < day:
+            while len(days) < day:
+                days.append(step(days[-1]))
+            self.keep(encode(days))
+        return days[day - 1]
 
     def keep(self, data: Any) -> None:
         """Write `data` to the user's cache folder, whole or not at all (a temporary file renamed)."""

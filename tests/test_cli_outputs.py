@@ -118,7 +118,10 @@ FULL = "/dev/full"
     "args,names",
     [
         (["play", "becalmed", "--script", "o.txt", "--log", FULL], [FULL, "No space"]),
-        (["play", "becalmed", "--script", "o.txt", "--log", "/proc/version", "--force"], ["/proc/version"]),
+        (
+            ["play", "becalmed", "--script", "o.txt", "--log", "/proc/version", "--force"],
+            ["/proc/version: cannot write the run log", "no new file can be made in /proc"],
+        ),
         (["seal", "-o", FULL, "--force"], [FULL, "No space"]),
         (["audit", "chat.md", "--html", FULL], [FULL, "No space"]),
     ],

@@ -151,10 +151,12 @@ def test_a_save_taken_after_selling_the_whole_herd_at_a_store_resumes() -> None:
     from cardgm import Run, load_card, make_game
 
     game = make_game(load_card("cattle-trail"))
-    smiddy = Drove(day=11, tape=10, turn=11, mile=90, head=50, flesh=4, meal=3, silver=20, spate=0)
+    # A morning play reaches (issue 19: every day's block is checked; head 50 with silver 20 and
+    # wear 0 here was not one).
+    smiddy = Drove(day=11, tape=10, turn=11, mile=90, head=54, flesh=4, meal=3, silver=13, wear=4, spate=0)
     run = Run(game)
     run.resume(game.save(smiddy))
-    for message in ("sell 50", "yes"):
+    for message in ("sell 54", "yes"):
         run.reply(message)
     assert (run.state.head, run.state.end) == (0, None)
     block = run.reply("save").text

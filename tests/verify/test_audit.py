@@ -283,9 +283,9 @@ def _becalmed_line_where_the_readings_differ(rulings: BR.Rulings) -> list[str]:
     raise AssertionError(f"no random line on this tape tells {rulings} apart")
 
 
-TRYST_SAVE = (
-    "-----BEGIN AIGC SAVE-----\ngame:cattle-trail m:drove rules:1 v:1.0.0 turn:17 day:17/20 mile:175\n"
-    "head:58 flesh:5 meal:6 silver:4 wear:2 spate:1 shod:n\ncrew:you,Ewan,Calum laid:none\nsha:none\n-----END AIGC SAVE-----"
+TRYST_SAVE = (  # day 16 of the early-arrival golden: a morning play reaches (every SAVE is checked, issue 19)
+    "-----BEGIN AIGC SAVE-----\ngame:cattle-trail m:drove rules:1 v:1.0.0 turn:16 day:16/20 mile:167\n"
+    "head:51 flesh:0 meal:1 silver:0 wear:3 spate:0 shod:n\ncrew:you,Hector laid:Ewan,Calum\nsha:none\n-----END AIGC SAVE-----"
 )
 READINGS = [  # (card, switch, its other value, a line that tells it apart: messages, a SAVE pasted with the card)
     ("becalmed", "sharks_count_the_setting_dusk", True, None, None),

@@ -149,10 +149,7 @@ def _parts(group: int, first: State, action: rules.Action, tape: tuple[int, ...]
 
 
 # For each day's leagues from step 1: the westing columns that it leaves in the lane.
-_LANE_AFTER = {
-    gain: sum(1 << (r * ROW + w) for r in range(WATER_ROWS) for w in range(BEACH) if LANE[0] <= w + gain <= LANE[1])
-    for gain in range(16)
-}
+_LANE_AFTER = {gain: sum(1 << (r * ROW + w) for r in range(WATER_ROWS) for w in range(BEACH) if LANE[0] <= w + gain <= LANE[1]) for gain in range(16)}
 
 
 def _finish(s: State, tape: tuple[int, ...], rulings: rules.Rulings) -> Iterator[State]:
@@ -207,6 +204,7 @@ SHIPPED = Path(__file__).with_name("reached")  # the printed tape's sets, shippe
 SEARCH = 1  # this search's version: raise it when a change to this file changes what it finds
 
 
+@cache  # the key hashes the rules' source: once per tape and reading
 def _kept(tape: tuple[int, ...], rulings: rules.Rulings) -> Kept:
     from . import shared, state
 
@@ -222,12 +220,7 @@ def _held(tape: tuple[int, ...], rulings: rules.Rulings) -> list[Mornings]:
 def mornings(tape: tuple[int, ...], day: int, rulings: rules.Rulings = rules.RULED) -> Mornings:
     """The mornings of `day` on this tape: worked out once (a day at a time, as far as asked) and
     kept in memory and in the user's cache folder; the printed tape's ship with the package."""
-    days = _held(tape, rulings)  # extended in place below, as far as asked
-    if len(days) < day:
-        while len(days) < day:
-            days.append(next_day(days[-1], tape, rulings))
-        _kept(tape, rulings).keep(_encode(days))
-    return days[day - 1]
+    return _kept(tape, rulings).upto(_held(tape, rulings), day, lambda today: next_day(today, tape, rulings), _encode)
 
 
 def _encode(days: list[Mornings]) -> list[list[list[object]]]:

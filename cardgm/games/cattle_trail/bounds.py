@@ -4,13 +4,13 @@
 these go on to what the days played can have made of the rest, and say which field cannot be
 true. The tape alone sets the rivers (every day reads its value, and the sky moves SPATE whatever
 is ordered), so SPATE is exact; the rest are bounds no line breaks (the tests walk every line of
-the first days), not proof that a line reaches the block. Through reach.EXACT_DAYS `unreached`
-is exact: the morning is looked up among every morning play reaches; these bounds then only word
-the reason where they can.
+the first days and random play to the end), not proof that a line reaches the block. `unreached`
+is exact on every day (reach.py): these bounds only refuse a block sooner and word the reason.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from functools import cache
 
@@ -78,22 +78,59 @@ def impossible(s: Drove, tape: tuple[int, ...]) -> str | None:
     return None
 
 
-FIELDS = ("mile", "head", "flesh", "meal", "silver", "wear", "spate", "shod", "crew", "laid")  # reach.Key's order
+FIELDS = reach.FIELDS
 
 
 def unreached(s: Drove, tape: tuple[int, ...], rulings: Iterable[rules.Rulings] = (rules.RULED,)) -> str | None:
-    """Why no drove under any of `rulings` stands on this morning; None if one may. Exact through
-    reach.EXACT_DAYS (the morning looked up among every morning play reaches that day); after,
-    the bounds of `impossible` alone."""
+    """Why no drove under any of `rulings` stands on this morning; None if one may. Exact on every
+    day: through reach.EXACT_DAYS the morning is looked up among every morning play reaches that
+    day; after, `reach.toward` searches for a line to it from every morning of day EXACT_DAYS. The
+    bounds of `impossible` only refuse sooner, and word the reason where they can."""
+    if s.day > reach.EXACT_DAYS:
+        why = impossible(s, tape)
+        if why:
+            return why
+        found = []
+        for r in rulings:  # cardgm's reading first: another is searched only for a block it refuses
+            f = reach.toward(s, tape, r)
+            if f.reached:
+                return None
+            found.append(f)
+        return _unmet(s, found)
     sets = []
-    for r in rulings:  # cardgm's reading first: another is worked out only for a block it refuses
-        found = reach.mornings(tape, s.day, r)
-        if found is None:
-            return impossible(s, tape)
-        if found.holds(s):
+    for r in rulings:
+        found_set = reach.mornings(tape, s.day, r)
+        assert found_set is not None
+        if found_set.holds(s):
             return None
-        sets.append(found)
+        sets.append(found_set)
     return impossible(s, tape) or _nearest(s, sets)
+
+
+def _unmet(s: Drove, found: list[reach.Found]) -> str:
+    """A later block no line reaches: the fields where the nearest morning of its day that the
+    search met differs, or the field that set aside every line that could have come to it."""
+    on = f"by the morning of day {s.day}"
+    near = [f.nearest for f in found if f.nearest is not None]
+    own = reach.key_of(s)
+    if near:
+        nearest = min((reach.key_of(n) for n in near), key=lambda k: (len(reach.apart(k, own)), repr(k)))
+        apart = reach.apart(nearest, own)
+        said = " ".join(f"{FIELDS[i]}:{_text(own[i])}" for i in apart)
+        other = " ".join(f"{FIELDS[i]}:{_text(nearest[i])}" for i in apart)
+        together = "cannot be true" if len(apart) == 1 else "cannot be true together"
+        return (
+            f"{said} {together} {on} with the rest of this block: no line of play reaches it "
+            f"(searched from every morning of day {reach.EXACT_DAYS}; a line reaches {other} with the rest as it is)."
+        )
+    cut: Counter[str] = Counter()
+    for f in found:
+        cut.update(f.cut)
+    name = max(cut, key=lambda k: (cut[k], k)) if cut else "mile"
+    return (
+        f"{name}:{_shown(s, name)} cannot be true {on} with the rest of this block: no line of play reaches it "
+        f"(searched from every morning of day {reach.EXACT_DAYS}; the lines set aside were set aside most often for their {name})."
+    )
 
 
 def _nearest(s: Drove, sets: list[reach.Mornings]) -> str:
@@ -117,10 +154,7 @@ def _nearest(s: Drove, sets: list[reach.Mornings]) -> str:
         )
     said = " ".join(f"{FIELDS[i]}:{_text(own[i])}" for i in apart)
     near = " ".join(f"{FIELDS[i]}:{_text(nearest[i])}" for i in apart)
-    return (
-        f"{said} cannot be true together {on} with the rest of this block: no line of play reaches them "
-        f"(the nearest morning a line reaches has {near})."
-    )
+    return f"{said} cannot be true together {on} with the rest of this block: no line of play reaches them (the nearest morning a line reaches has {near})."
 
 
 def _text(value: object) -> str:

@@ -1,22 +1,43 @@
-"""Every morning a line of play reaches, day by day, on one tape: what a SAVE block is checked against.
+"""Which mornings a line of play reaches on one tape: what a SAVE block is checked against, exactly,
+on every day.
 
-A SAVE block resumes only if play can stand where it says (DESIGN.md). This works the mornings
-out exactly from the township, through `rules.apply` itself: every order the card allows (the
-boats, the toll with each pace, the ford), REST with ROOF, PARK or both and any MEAL bought with
-them, and, at a store, every errand done on its own before the order, one at a time and in any
-order (SELL by the beast, SHOE, HIRE, MEAL by the measure: a SAVE may be taken between them, and
-shoeing before a sale costs more than after it, so their order matters). A morning is what its
-SAVE shows: mile, head, flesh, meal, silver, wear, spate, shod, crew, laid (the day sets the tape).
+A SAVE block resumes only if play can stand where it says (DESIGN.md). A morning is what its SAVE
+shows: mile, head, flesh, meal, silver, wear, spate, shod, crew, laid (the day sets the tape). Every
+line is followed through `rules.apply` itself: every order the card allows (the boats, the toll
+with each pace, the ford), REST with ROOF, PARK or both and any MEAL bought with them, and at a
+store every errand done on its own before the order, one at a time and in any order (a SAVE may be
+taken between them, and shoeing before a sale costs more than after it, so their order matters).
 
-The sets grow fast once the Smiddy buys beasts: through EXACT_DAYS they are worked out (the
-printed tape's ship with the package; another tape's are worked out once and kept in the user's
-cache folder); a later morning is held to the bounds of bounds.py alone, which are not proof.
+Two things make the search small enough:
+
+- SILVER is read by the rules only as "is there enough" (a boat, the toll, a ROOF or PARK, a hand,
+  the shoeing, a measure of meal) before it is paid. So mornings alike in all but silver move
+  alike: an order takes the same from each that can pay, and is refused (or comes to what another
+  order does) for the rest. A day's mornings are kept as a map from the other fields (`Rest`) to a
+  bitmask of silvers; each group is moved once, through the rules, on its richest morning, and the
+  move is checked on its poorest one that pays.
+- An errand in several (SELL 5, MEAL 3) is the same as the errand by one, that many times, so a
+  store's mornings are closed under SELL 1, MEAL 1, SHOE and HIRE 1; each group is worked out once,
+  in an order no errand goes back on (fewer head, more meal, shod, more hands).
+
+Through EXACT_DAYS every morning is worked out and held (the printed tape's ship with the package;
+another tape's are worked out once and kept in the user's cache folder): a block is looked up.
+After it the mornings are too many to hold (printed tape: 328,257 on day 10, 3,634,832 on day 11,
+growing), so a later block is checked by `toward`: the same search, from every morning of day
+EXACT_DAYS forward to the block's day, that keeps only the mornings that can still come to the
+block. What can come back is read off the rules (`_Toward`): head never rises; silver plus three a
+head never rises (a sale turns a beast into 3 silver, everything else only spends or loses);
+a herd is shod, a hand laid up, a hand hired and Bran gone for good, and only where the card says;
+the miles a day can walk; how far a day can move flesh, meal and wear. Each is necessary, none is
+assumed sufficient: a block resumes only when the search stands on it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass, replace
+import heapq
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
@@ -24,9 +45,9 @@ from cardgm.save import Kept
 
 from . import rules
 from .actions import Business, BusinessOnly, DayOrder
-from .state import MEAL_MAX, Drove
+from .state import FINAL_DAY, HIRES, MEAL_MAX, TRYST_MILE, Drove
 
-EXACT_DAYS = 8  # the mornings checked against every line of play (day 8: 21,719 on the printed tape)
+EXACT_DAYS = 8  # the mornings held whole (day 8: 21,719 on the printed tape); later days: `toward`
 LAST_MORNING = EXACT_DAYS
 
 # mile, head, flesh, meal, silver, wear, spate, shod, crew, laid
@@ -67,37 +88,44 @@ def opening() -> Mornings:
     return Mornings(1, frozenset({key_of(Drove())}))
 
 
-def _errands(s: Drove) -> Iterator[Business]:
-    """Each errand this morning's store sells, alone: SELL and MEAL by every count the herd, the
-    bag and the silver allow, SHOE, one HIRE."""
-    offered = rules.legal_business(s)
-    if "SELL" in offered:
-        yield from (Business(sell=n) for n in range(1, s.head + 1))
-    if "SHOE" in offered and not s.shod:
-        yield Business(shoe=True)
-    if "HIRE" in offered:
-        yield Business(hire=1)
-    yield from (Business(meal=n) for n in range(1, min(MEAL_MAX - s.meal, s.silver) + 1))
+# -- mornings alike but for silver, moved as one -----------------------------------------------------
+
+# mile, head, flesh, meal, wear, spate, shod, crew, laid: a morning less its silver
+Rest = tuple[int, int, int, int, int, int, bool, tuple[str, ...], tuple[str, ...]]
+Layer = dict[Rest, int]  # each Rest with the bitmask of the silvers a morning has with it
+Keep = Callable[[Rest, int, int], int]  # (rest, silvers, day) -> the silvers worth going on with
 
 
-def _closure(s: Drove, tape: tuple[int, ...], rulings: rules.Rulings) -> set[Key]:
-    """The mornings a store's errands, done one at a time, reach from `s` (and `s` itself)."""
-    seen = {key_of(s)}
-    if not rules.legal_business(s):
-        return seen
-    stack = [s]
-    while stack:
-        x = stack.pop()
-        for b in _errands(x):
-            action = BusinessOnly(b)
-            if rules.refusal(x, action) is not None:
-                continue
-            after, _ = rules.apply(x, action, tape, rulings, checked=False, events=False)
-            k = key_of(after)
-            if k not in seen:
-                seen.add(k)
-                stack.append(after)
-    return seen
+def rest_of(s: Drove) -> Rest:
+    return (s.mile, s.head, s.flesh, s.meal, s.wear, s.spate, s.shod, s.crew, s.laid)
+
+
+def morning(rest: Rest, silver: int, day: int) -> Drove:
+    mile, head, flesh, meal, wear, spate, shod, crew, laid = rest
+    return Drove(
+        day=day, mile=mile, head=head, flesh=flesh, meal=meal, silver=silver, wear=wear, spate=spate,
+        shod=shod, crew=crew, laid=laid, tape=day - 1,
+    )  # fmt: skip
+
+
+def silvers(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def layer_of(m: Mornings) -> Layer:
+    layer: Layer = {}
+    for mile, head, flesh, meal, silver, wear, spate, shod, crew, laid in m.keys:
+        rest = (mile, head, flesh, meal, wear, spate, shod, crew, laid)
+        layer[rest] = layer.get(rest, 0) | 1 << silver
+    return layer
+
+
+def mornings_of(layer: Layer, day: int) -> Mornings:
+    keys = frozenset((r[0], r[1], r[2], r[3], silver, *r[4:]) for r, mask in layer.items() for silver in silvers(mask))
+    return Mornings(day, keys)
 
 
 def _orders(s: Drove) -> Iterator[DayOrder]:
@@ -112,25 +140,354 @@ def _orders(s: Drove) -> Iterator[DayOrder]:
         lodgings += [Business(park=True), Business(roof=True, park=True)]
     for lodging in lodgings:
         for meal in range(MEAL_MAX - s.meal + 1):
-            yield DayOrder(rules.REST, replace(lodging, meal=meal))
+            yield DayOrder(rules.REST, Business(roof=lodging.roof, park=lodging.park, meal=meal))
+
+
+def _errands(s: Drove) -> Iterator[BusinessOnly]:
+    """Each errand this morning's store sells, by one: SELL 1, SHOE, HIRE 1, MEAL 1 (more of one
+    is the same errand again)."""
+    offered = rules.legal_business(s)
+    if "SELL" in offered and s.head > 0:
+        yield BusinessOnly(Business(sell=1))
+    if "SHOE" in offered and not s.shod:
+        yield BusinessOnly(Business(shoe=True))
+    if "HIRE" in offered:
+        yield BusinessOnly(Business(hire=1))
+    if s.meal < MEAL_MAX:
+        yield BusinessOnly(Business(meal=1))
+
+
+class GroupingError(AssertionError):
+    """Mornings alike but for silver did not move alike: the rules read silver in a way this search
+    does not know (a change to rules.py), so its sets cannot be trusted."""
+
+
+def _moves(
+    rest: Rest, mask: int, day: int, actions: Callable[[Drove], Iterator[rules.Action]], tape: tuple[int, ...], rulings: rules.Rulings
+) -> Iterator[tuple[Rest, int]]:
+    """Where each action takes a group of mornings (those of `rest`, one for each silver in
+    `mask`): the drove that stands after it, and the silvers it stands with. The action is run on
+    the richest morning; it costs the same to every morning that can pay that much, and the poorer
+    ones are refused it or come, by it, where a cheaper action takes them (a ROOF and PARK refused
+    is a ROOF, meal as far as the silver goes is less meal). Drives that end are left out."""
+    top = mask.bit_length() - 1
+    s = morning(rest, top, day)
+    for action in actions(s):
+        if rules.refusal(s, action) is not None:
+            continue
+        after, _ = rules.apply(s, action, tape, rulings, checked=False, events=False)
+        if after.end is not None:
+            continue
+        cost = top - after.silver  # below 0 for a sale
+        paying = mask if cost <= 0 else mask & ~((1 << cost) - 1)
+        low = (paying & -paying).bit_length() - 1
+        if low != top:  # the poorest that pays must move as the richest did, or the grouping is wrong
+            poor = morning(rest, low, day)
+            alike = rules.refusal(poor, action) is None
+            if alike:
+                then, _ = rules.apply(poor, action, tape, rulings, checked=False, events=False)
+                alike = then.end is None and rest_of(then) == rest_of(after) and low - then.silver == cost
+            if not alike:
+                raise GroupingError(f"day {day}: {action} moves silver {low} and {top} of {rest} apart")
+        yield rest_of(after), paying >> cost if cost >= 0 else paying << -cost
+
+
+def _closure(arrived: Layer, day: int, tape: tuple[int, ...], rulings: rules.Rulings, keep: Keep | None) -> Layer:
+    """The mornings a store's errands reach from those `arrived` (and those themselves). Each group
+    is moved once, when nothing more can come to it: an errand never gives back a beast, meal
+    bought, the shoeing or a hand (sells one fewer head, or one more meal, or shod, or one more
+    name), so groups are taken in that order."""
+    out = dict(arrived)
+    heap = [(-r[1], r[3], r[6], len(r[7]) + len(r[8]), r) for r in arrived if rules.legal_business(morning(r, 0, day))]
+    heapq.heapify(heap)
+    while heap:
+        *_, rest = heapq.heappop(heap)
+        for after, mask in _moves(rest, out[rest], day, _errands, tape, rulings):
+            if after == rest:
+                continue  # a hire refused for want of room: nothing moves
+            if keep is not None:
+                mask = keep(after, mask, day)
+                if not mask:
+                    continue
+            old = out.get(after)
+            if old is None:
+                out[after] = mask
+                heapq.heappush(heap, (-after[1], after[3], after[6], len(after[7]) + len(after[8]), after))
+            else:
+                out[after] = old | mask
+    return out
+
+
+def next_layer(today: Layer, day: int, tape: tuple[int, ...], rulings: rules.Rulings = rules.RULED, keep: Keep | None = None) -> Layer:
+    """The mornings of day + 1 from `today`'s (day `day`) by every order, each with what its
+    store's errands reach; only what `keep` keeps, when given."""
+    arrived: Layer = {}
+    for rest, mask in today.items():
+        for after, moved in _moves(rest, mask, day, _orders, tape, rulings):
+            if keep is not None:
+                moved = keep(after, moved, day + 1)
+                if not moved:
+                    continue
+            arrived[after] = arrived.get(after, 0) | moved
+    return _closure(arrived, day + 1, tape, rulings, keep)
 
 
 def next_day(today: Mornings, tape: tuple[int, ...], rulings: rules.Rulings = rules.RULED) -> Mornings:
     """The mornings of the next day, from every morning of `today` by every order (drives that
     end are left out), each with what its store's errands reach."""
-    arrived: set[Key] = set()
-    for key in today.keys:
-        s = drove(key, today.day)
-        for order in _orders(s):
-            if rules.refusal(s, order) is not None:
-                continue
-            after, _ = rules.apply(s, order, tape, rulings, checked=False, events=False)
-            if after.end is None:
-                arrived.add(key_of(after))
-    out: set[Key] = set()
-    for key in arrived:
-        out |= _closure(drove(key, today.day + 1), tape, rulings)
-    return Mornings(today.day + 1, frozenset(out))
+    return mornings_of(next_layer(layer_of(today), today.day, tape, rulings), today.day + 1)
+
+
+# -- a later block: the search toward it --------------------------------------------------------------------
+
+SELL_GAIN = rules.SELL_PRICE  # silver a beast sold brings; silver + this × head never rises
+SELLING = tuple(m for m, errands in rules.STORE_ERRANDS.items() if "SELL" in errands)
+HIRING = tuple(m for m, errands in rules.STORE_ERRANDS.items() if "HIRE" in errands)
+SHOEING = tuple(m for m, errands in rules.STORE_ERRANDS.items() if "SHOE" in errands)
+_PROBE_TAPE = 21  # days a probe may read (a march onto the tryst ground rests there to day 20)
+
+
+@cache
+def _one_day(mile: int, rulings: rules.Rulings) -> frozenset[int]:
+    """The miles one day's orders take a drove from `mile` (the tryst ground left out: its drove
+    has sold), run through the rules on a drove with silver for anything."""
+    probe = Drove(mile=mile, silver=1000)
+    out: set[int] = set()
+    for order in _orders(probe):
+        after, _ = rules.apply(probe, order, (10,) * _PROBE_TAPE, rulings, events=False)
+        if after.mile < TRYST_MILE:
+            out.add(after.mile)
+    return frozenset(out)
+
+
+@cache
+def within(mile: int, days: int, rulings: rules.Rulings = rules.RULED) -> frozenset[int]:
+    """The miles a drove at `mile` can stand on `days` mornings later (REST keeps it still)."""
+    if days <= 0:
+        return frozenset({mile})
+    out: set[int] = set()
+    for m in within(mile, days - 1, rulings):
+        out |= _one_day(m, rulings)
+    return frozenset(out)
+
+
+@dataclass(frozen=True)
+class DayReach:
+    """How far one day can move flesh, meal and wear, each way: the extremes of every order on
+    every leg and crossing, every value of the die, the river at its lowest and highest, shod or
+    not, Bran or not, run through the rules from a drove well inside every range."""
+
+    flesh_up: int
+    flesh_down: int
+    meal_down: int
+    wear_down: int
+
+
+@cache
+def day_reach(rulings: rules.Rulings = rules.RULED) -> DayReach:
+    ups: dict[str, int] = {"flesh": 0}
+    downs: dict[str, int] = {"flesh": 0, "meal": 0, "wear": 0}
+    places = sorted({0, *rules.CROSSING_ORDERS, *rules.STORE_ERRANDS} | {first for first, _, _ in _legs()})
+    for mile in places:
+        for spate in (0, rules.SPATE_MAX):
+            for shod in (False, True):
+                for crew in (("you", "Ewan", "Calum", "Bran"), ("you", "Ewan", "Calum")):
+                    # flesh 3, meal 6, wear 2: no move a day makes is cut by a range's end
+                    probe = Drove(mile=mile, flesh=3, meal=6, wear=2, silver=1000, spate=spate, shod=shod, crew=crew)
+                    for order in _orders(probe):
+                        if order.business.meal:
+                            continue  # meal bought only raises the bag
+                        for raw in range(1, 21):
+                            after, _ = rules.apply(probe, order, (raw,) * _PROBE_TAPE, rulings, events=False)
+                            if after.mile == TRYST_MILE:
+                                continue  # sold: no morning follows
+                            ups["flesh"] = max(ups["flesh"], after.flesh - probe.flesh)
+                            for name in downs:
+                                downs[name] = max(downs[name], getattr(probe, name) - getattr(after, name))
+    return DayReach(ups["flesh"], downs["flesh"], downs["meal"], downs["wear"])
+
+
+def _legs() -> tuple[tuple[int, int, str], ...]:
+    from .state import LEGS
+
+    return LEGS
+
+
+@dataclass
+class _Toward:
+    """What a morning of day `day` must have to still come to `target` on its day; each test is a
+    fact of the rules, so a morning that fails one cannot come to it. `cut` counts, by field, the
+    mornings each test set aside (a refused block's reason names the field)."""
+
+    target: Drove
+    rulings: rules.Rulings
+    cut: Counter[str] = field(default_factory=Counter)
+
+    def __post_init__(self) -> None:
+        t = self.target
+        self.worth = t.silver + SELL_GAIN * t.head
+        self.hired = frozenset(t.hired)
+        self.reach = day_reach(self.rulings)
+
+    def keep(self, rest: Rest, mask: int, day: int) -> int:
+        why = self._why(rest, day)
+        if why is None:
+            mile, head, meal, shod = rest[0], rest[1], rest[3], rest[6]
+            t = self.target
+            least = self.worth - SELL_GAIN * head  # silver + 3 × head never rises
+            if not any(mile <= m <= t.mile for m in SELLING):
+                least = max(least, t.silver)  # no store to sell at on the way: silver only falls
+            if least > 0:
+                mask &= ~((1 << least) - 1)
+            mask &= (1 << (t.silver + self.spend(mile, head, meal, shod, rest[7], rest[8], t.day - day) + 1)) - 1
+            if mask:
+                return mask
+            why = "silver"
+        self.cut[why] += 1
+        return 0
+
+    def spend(self, mile: int, head: int, meal: int, shod: bool, crew: tuple[str, ...], laid: tuple[str, ...], days: int) -> int:
+        """The most silver a drove can spend on the way from this morning to the target: the meal
+        the target's bag and the days' eating and losses leave room for, a ROOF and PARK a day at a
+        store, the boats, the toll, the shoeing and the hands still to come. Silver comes back only
+        by selling, so a morning with more than the target's silver and this is too rich."""
+        t = self.target
+        ahead = range(mile, t.mile + 1)
+        out = max(0, t.meal - meal + self.reach.meal_down * days) * rules.MEAL_PRICE
+        if any(m in ahead for m in rules.STORE_ERRANDS) and days:
+            out += days * rules.ROOF_AND_PARK_PRICE
+        if 12 in ahead:
+            out += max(price for price, _ in rules.BOATS.values())
+        if 118 in ahead:
+            out += rules.per_ten(head)
+        if t.shod and not shod:
+            out += rules.per_ten(head)
+        out += rules.HIRE_PRICE * len(self.hired - {h for h in HIRES if h in crew or h in laid})
+        return out
+
+    def distance(self, rest: Rest) -> int:
+        """How far a morning looks from the target (to try the nearest lines first; any order is exact)."""
+        mile, head, flesh, meal, wear, spate, shod, crew, laid = rest
+        t = self.target
+        return (
+            abs(flesh - t.flesh)
+            + abs(wear - t.wear)
+            + abs(meal - t.meal) // 3
+            + (head - t.head + 4) // 5
+            + (shod != t.shod)
+            + (crew != t.crew)
+            + (laid != t.laid)
+        )
+
+    def _why(self, rest: Rest, day: int) -> str | None:
+        """The field that keeps this morning from the target, or None."""
+        mile, head, flesh, meal, wear, spate, shod, crew, laid = rest
+        t = self.target
+        days = t.day - day
+        if head < t.head:
+            return "head"  # no rule adds a beast
+        if t.mile not in within(mile, days, self.rulings):
+            return "mile"
+        if laid != t.laid[: len(laid)] or (days == 0 and laid != t.laid):
+            return "laid"  # a hand laid up stays laid up, at the end of the list, at dusk
+        hired = {h for h in HIRES if h in crew or h in laid}
+        if not hired <= self.hired:
+            return "crew"  # a hand hired stays hired (on their feet or laid up)
+        if hired != self.hired and not any(mile <= m <= t.mile for m in HIRING):
+            return "crew"
+        bran = "Bran" in crew
+        if (t.bran and not bran) or (days == 0 and bran != t.bran):
+            return "crew"  # Bran runs off home once, at a dusk, and does not come back
+        if shod and not t.shod:
+            return "shod"  # shod to the tryst
+        if t.shod and not shod and not any(mile <= m <= t.mile for m in SHOEING):
+            return "shod"
+        r = self.reach
+        if not flesh - r.flesh_down * days <= t.flesh <= flesh + r.flesh_up * days:
+            return "flesh"
+        if t.meal < meal - r.meal_down * days:
+            return "meal"  # and a store's meal is bought, never sold back
+        if t.wear < wear - r.wear_down * days:
+            return "wear"
+        if days == 0 and (mile, flesh, wear, spate) != (t.mile, t.flesh, t.wear, t.spate):
+            return "mile" if mile != t.mile else "flesh" if flesh != t.flesh else "wear" if wear != t.wear else "spate"
+        return None
+
+
+@dataclass(frozen=True)
+class Found:
+    """What the search toward a block found: whether play stands on it, the nearest morning of its
+    day the search met (the block itself when reached), and what was set aside."""
+
+    reached: bool
+    nearest: Drove | None  # a morning of the block's day that a line of play reaches
+    cut: Counter[str]
+    searched: int  # groups of mornings searched, over every day
+
+
+FIELDS = ("mile", "head", "flesh", "meal", "silver", "wear", "spate", "shod", "crew", "laid")  # Key's order
+
+
+def apart(a: Key, b: Key) -> list[int]:
+    """The fields (their places in a Key) where two mornings differ."""
+    return [i for i in range(len(a)) if a[i] != b[i]]
+
+
+def toward(target: Drove, tape: tuple[int, ...], rulings: rules.Rulings = rules.RULED) -> Found:
+    """Does a line of play stand on `target` (a morning after EXACT_DAYS)? Searched forward from
+    every morning of day EXACT_DAYS, depth first (the first line found answers), keeping only the
+    mornings that can still come to it; a group of mornings searched once is not searched again."""
+    if not EXACT_DAYS < target.day <= FINAL_DAY:
+        raise ValueError(f"toward is for days {EXACT_DAYS + 1} to {FINAL_DAY}, not {target.day}")
+    start = mornings(tape, EXACT_DAYS, rulings)
+    assert start is not None
+    goal = _Toward(target, rulings)
+    goal_rest, goal_key = rest_of(target), key_of(target)
+    seen: dict[tuple[int, Rest], int] = {}
+    near: list[tuple[int, Key]] = []
+
+    def met(rest: Rest, mask: int) -> None:
+        """A morning of the target's day: kept if it is the nearest yet."""
+        silver = target.silver if mask >> target.silver & 1 else min(silvers(mask), key=lambda v: (abs(v - target.silver), v))
+        key = key_of(morning(rest, silver, target.day))
+        d = len(apart(key, goal_key))
+        if not near or (d, key) < near[0]:
+            near[:] = [(d, key)]
+
+    def search(rest: Rest, mask: int, day: int) -> bool:
+        old = seen.get((day, rest), 0)
+        mask &= ~old
+        if not mask:
+            return False
+        seen[(day, rest)] = old | mask
+        if day == target.day and rest == goal_rest and mask >> target.silver & 1:
+            return True
+        children: list[tuple[int, Rest, int, int]] = []
+        if rules.legal_business(morning(rest, 0, day)):
+            for after, moved in _moves(rest, mask, day, _errands, tape, rulings):
+                if after != rest:
+                    children.append((day, after, moved, 0))
+        if day < target.day:
+            for after, moved in _moves(rest, mask, day, _orders, tape, rulings):
+                children.append((day + 1, after, moved, 0))
+        ranked = []
+        for d, after, moved, _ in children:
+            if d == target.day:
+                met(after, moved)
+            moved = goal.keep(after, moved, d)
+            if moved:
+                ranked.append((goal.distance(after), d, after, moved))
+        ranked.sort(key=lambda c: c[0])
+        return any(search(after, moved, d) for _, d, after, moved in ranked)
+
+    found = False
+    for rest, mask in sorted(layer_of(start).items(), key=lambda item: goal.distance(item[0])):
+        kept = goal.keep(rest, mask, EXACT_DAYS)
+        if kept and search(rest, kept, EXACT_DAYS):
+            found = True
+            break
+    nearest = target if found else (drove(near[0][1], target.day) if near else None)
+    return Found(found, nearest, goal.cut, len(seen))
 
 
 # -- kept: once per tape and reading, then a lookup ----------------------------------------------------
@@ -139,6 +496,7 @@ SHIPPED = Path(__file__).with_name("reached")  # the printed tape's sets, shippe
 SEARCH = 1  # this search's version: raise it when a change to this file changes what it finds
 
 
+@cache  # the key hashes the rules' source: once per tape and reading
 def _kept(tape: tuple[int, ...], rulings: rules.Rulings) -> Kept:
     from . import state
 
@@ -152,17 +510,12 @@ def _held(tape: tuple[int, ...], rulings: rules.Rulings) -> list[Mornings]:
 
 
 def mornings(tape: tuple[int, ...], day: int, rulings: rules.Rulings = rules.RULED) -> Mornings | None:
-    """The mornings of `day` on this tape, through EXACT_DAYS (None past it): worked out once (a
-    day at a time, as far as asked) and kept in memory and in the user's cache folder; the
-    printed tape's ship with the package."""
+    """The mornings of `day` on this tape, through EXACT_DAYS (None past it: see `toward`): worked
+    out once (a day at a time, as far as asked) and kept in memory and in the user's cache folder;
+    the printed tape's ship with the package."""
     if day > EXACT_DAYS:
         return None
-    days = _held(tape, rulings)  # extended in place below, as far as asked
-    if len(days) < day:
-        while len(days) < day:
-            days.append(next_day(days[-1], tape, rulings))
-        _kept(tape, rulings).keep(_encode(days))
-    return days[day - 1]
+    return _kept(tape, rulings).upto(_held(tape, rulings), day, lambda today: next_day(today, tape, rulings), _encode)
 
 
 def _encode(days: list[Mornings]) -> list[list[list[object]]]:

@@ -1,0 +1,169 @@
+"""Issue 19, item 1, after DROVER'S AUTUMN's held days: a block of day 9 to 21 is checked by a search
+from every morning of day reach.EXACT_DAYS toward it (reach.toward), kept to the mornings that can
+still come to it.
+
+Checked three ways: the grouped search's day 9 against a plain state-by-state one (every morning
+of day 8, every order, every errand by every count), and tampered day-9 blocks judged against
+that plain set through the loader; every test the search sets a morning aside by is held on real
+lines of random play (a morning a line passes through always passes toward any later morning of
+the same line); and mornings of random play on days 9 to 12 resume. bench/bench_reach.py --late runs
+the same on day 10 and on many more late mornings, with times.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import replace
+from functools import cache
+
+import pytest
+
+from cardgm.card import load_card
+from cardgm.game import SaveError
+from cardgm.games import make_game
+from cardgm.games.cattle_trail import notation as cn
+from cardgm.games.cattle_trail import reach, rules
+from cardgm.games.cattle_trail.actions import Business, BusinessOnly, TurnForHome
+from cardgm.games.cattle_trail.state import MEAL_MAX, Drove
+
+DROVE = load_card("cattle-trail")
+TAPE = DROVE.tape
+FIELD = re.compile(r"\b(mile|head|flesh|meal|silver|wear|spate|shod|crew|laid):")
+
+
+def plain_next_day(today: set[reach.Key], day: int) -> set[reach.Key]:
+    """The next day's mornings, one state at a time: every order, then every errand by every
+    count the herd, the bag and the silver allow, one after another."""
+    arrived: set[reach.Key] = set()
+    for key in today:
+        s = reach.drove(key, day)
+        for order in reach._orders(s):
+            if rules.refusal(s, order) is None:
+                after, _ = rules.apply(s, order, TAPE, events=False)
+                if after.end is None:
+                    arrived.add(reach.key_of(after))
+    out = set(arrived)
+    stack = [reach.drove(k, day + 1) for k in arrived if rules.legal_business(reach.drove(k, day + 1))]
+    while stack:
+        s = stack.pop()
+        offered = rules.legal_business(s)
+        errands = [Business(meal=n) for n in range(1, min(MEAL_MAX - s.meal, s.silver) + 1)]
+        errands += [Business(sell=n) for n in range(1, s.head + 1)] if "SELL" in offered else []
+        errands += [Business(shoe=True)] if "SHOE" in offered and not s.shod else []
+        errands += [Business(hire=1)] if "HIRE" in offered else []
+        for b in errands:
+            if rules.refusal(s, BusinessOnly(b)) is None:
+                after, _ = rules.apply(s, BusinessOnly(b), TAPE, events=False)
+                k = reach.key_of(after)
+                if k not in out:
+                    out.add(k)
+                    stack.append(after)
+    return out
+
+
+@cache
+def plain_day_9() -> frozenset[reach.Key]:
+    day8 = reach.mornings(TAPE, 8)
+    assert day8 is not None
+    return frozenset(plain_next_day(set(day8.keys), 8))
+
+
+def test_grouped_search_is_the_plain_one_on_day_9() -> None:
+    day8 = reach.mornings(TAPE, 8)
+    assert day8 is not None
+    grouped = reach.next_day(day8, TAPE)
+    assert len(grouped) == len(plain_day_9()) == 45_875
+    assert grouped.keys == plain_day_9()
+
+
+CHANGES = {
+    "mile": lambda s, r: {"mile": max(0, s.mile + r.choice((-4, -1, 1, 4)))},
+    "head": lambda s, r: {"head": max(1, s.head + r.choice((-3, -1, 1, 2)))},
+    "flesh": lambda s, r: {"flesh": r.randrange(7)},
+    "meal": lambda s, r: {"meal": r.randrange(13)},
+    "silver": lambda s, r: {"silver": max(0, s.silver + r.choice((-3, -1, 1, 3)))},
+    "wear": lambda s, r: {"wear": r.randrange(5)},
+}
+
+
+def test_day_9_tampered_blocks_resume_exactly_when_the_plain_search_reaches_them() -> None:
+    game, plain, rng = make_game(DROVE), plain_day_9(), random.Random(9)
+    counts = {"reached": 0, "unreached": 0}
+    for key in rng.sample(sorted(plain, key=repr), 4):
+        s = reach.drove(key, 9)
+        for change in CHANGES.values():
+            t = replace(s, turn=30, **change(s, rng))
+            block = cn.save(t)
+            if reach.key_of(t) in plain:
+                counts["reached"] += 1
+                game.load(block)
+            else:
+                counts["unreached"] += 1
+                with pytest.raises(SaveError) as exc:
+                    game.load(block)
+                assert FIELD.search(str(exc.value)), str(exc.value)
+    assert counts["reached"] >= 2 and counts["unreached"] >= 10, counts
+
+
+@cache
+def lines(games: int = 200, seed: int = 19) -> tuple[tuple[Drove, ...], ...]:
+    """The mornings of `games` random drives on the printed tape, each to its end (any order or
+    errand the rules list, one at a time; a SAVE may be taken between errands)."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(games):
+        s, line = Drove(), []
+        while not s.ended:
+            line.append(s)
+            actions = [a for a in rules.legal_actions(s) if not isinstance(a, TurnForHome)]
+            s, _ = rules.apply(s, rng.choice(actions), TAPE, events=False)
+        out.append(tuple(line))
+    return tuple(out)
+
+
+def test_every_test_the_search_sets_a_morning_aside_by_holds_on_real_lines() -> None:
+    """Toward any later morning of its own line, a morning of day EXACT_DAYS on passes every test:
+    were one not a fact of the rules, some line would break it."""
+    pairs = 0
+    for line in lines()[:80]:
+        late = [s for s in line if s.day >= reach.EXACT_DAYS]
+        for i, before in enumerate(late):
+            for after in late[i + 1 :: 4]:
+                goal = reach._Toward(after, rules.RULED)
+                assert goal.keep(reach.rest_of(before), 1 << before.silver, before.day), (cn.save(before), cn.save(after), goal.cut)
+                pairs += 1
+    assert pairs > 1_000
+
+
+def test_mornings_of_random_play_on_late_days_resume() -> None:
+    """A sample from days 9 to 12, where the search is short (a later block can take it minutes:
+    bench/bench_reach.py --late times days 9 to 21)."""
+    game, rng = make_game(DROVE), random.Random(21)
+    late = [s for line in lines() for s in line if s.day > reach.EXACT_DAYS]
+    assert {s.day for s in late} >= set(range(reach.EXACT_DAYS + 1, 22))
+    for s in rng.sample([s for s in late if s.day <= 12], 8):
+        game.load(cn.save(replace(s, turn=40)))
+
+
+def test_a_late_block_no_line_reaches_is_refused_naming_the_field() -> None:
+    """A day-12 morning of random play with one more silver than any line of it leaves (found by
+    the search, which the test above holds to the rules)."""
+    game = make_game(DROVE)
+    for line in lines():
+        s = next((m for m in line if m.day == 12 and m.mile < 90), None)
+        if s is None:
+            continue
+        t = replace(s, turn=40, silver=s.silver + 7)
+        if reach.toward(t, TAPE).reached:
+            continue
+        with pytest.raises(SaveError) as exc:
+            game.load(cn.save(t))
+        assert "silver:" in str(exc.value) and "day 12" in str(exc.value), str(exc.value)
+        return
+    pytest.fail("no day-12 morning to tamper")
+
+
+def test_the_search_is_for_later_days_only() -> None:
+    with pytest.raises(ValueError):
+        reach.toward(Drove(day=reach.EXACT_DAYS), TAPE)
