@@ -116,8 +116,7 @@ def _unmet(s: Drove, found: list[reach.Found]) -> str:
     if near:
         nearest = min((reach.key_of(n) for n in near), key=lambda k: (len(reach.apart(k, own)), repr(k)))
         apart = reach.apart(nearest, own)
-        said = " ".join(f"{FIELDS[i]}:{_text(own[i])}" for i in apart)
-        other = " ".join(f"{FIELDS[i]}:{_text(nearest[i])}" for i in apart)
+        said, other = _fields(own, apart), _fields(nearest, apart)
         together = "cannot be true" if len(apart) == 1 else "cannot be true together"
         return (
             f"{said} {together} {on} with the rest of this block: no line of play reaches it "
@@ -140,7 +139,7 @@ def _nearest(s: Drove, sets: list[reach.Mornings]) -> str:
     if not keys:
         return f"no line of play reaches any morning of day {s.day} on this tape."
 
-    apart_of = {k: [i for i in range(len(own)) if own[i] != k[i]] for k in keys}
+    apart_of = {k: reach.apart(own, k) for k in keys}
     fewest = min(len(a) for a in apart_of.values())
     nearest = min((k for k, a in apart_of.items() if len(a) == fewest), key=lambda k: (apart_of[k], repr(k)))  # the same one every run
     apart = apart_of[nearest]
@@ -152,9 +151,13 @@ def _nearest(s: Drove, sets: list[reach.Mornings]) -> str:
             f"{FIELDS[i]}:{_text(own[i])} cannot be true {on} with the rest of this block: no line of play "
             f"reaches it (with the other fields as they are, a line reaches {shown})."
         )
-    said = " ".join(f"{FIELDS[i]}:{_text(own[i])}" for i in apart)
-    near = " ".join(f"{FIELDS[i]}:{_text(nearest[i])}" for i in apart)
+    said, near = _fields(own, apart), _fields(nearest, apart)
     return f"{said} cannot be true together {on} with the rest of this block: no line of play reaches them (the nearest morning a line reaches has {near})."
+
+
+def _fields(key: reach.Key, apart: list[int]) -> str:
+    """The fields of a morning at these places, as its SAVE shows them: "silver:17 head:54"."""
+    return " ".join(f"{FIELDS[i]}:{_text(key[i])}" for i in apart)
 
 
 def _text(value: object) -> str:
@@ -170,9 +173,4 @@ def _days(n: int) -> str:
 
 
 def _shown(s: Drove, key: str) -> str:
-    value = getattr(s, key)
-    if isinstance(value, tuple):
-        return ",".join(value) or "none"
-    if isinstance(value, bool):
-        return "y" if value else "n"
-    return str(value)
+    return _text(getattr(s, key))
