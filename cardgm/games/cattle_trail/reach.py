@@ -59,11 +59,7 @@ def key_of(s: Drove) -> Key:
 
 
 def drove(key: Key, day: int) -> Drove:
-    mile, head, flesh, meal, silver, wear, spate, shod, crew, laid = key
-    return Drove(
-        day=day, mile=mile, head=head, flesh=flesh, meal=meal, silver=silver, wear=wear, spate=spate,
-        shod=shod, crew=crew, laid=laid, tape=day - 1,
-    )  # fmt: skip
+    return morning((*key[:4], *key[5:]), key[4], day)  # a Key is a Rest with its silver fifth
 
 
 @dataclass(frozen=True)
