@@ -45,7 +45,7 @@ from cardgm.save import Kept
 
 from . import rules
 from .actions import Business, BusinessOnly, DayOrder
-from .state import FINAL_DAY, HIRES, MEAL_MAX, TRYST_MILE, Drove
+from .state import FINAL_DAY, HIRES, LEGS, MEAL_MAX, TRYST_MILE, Drove
 
 EXACT_DAYS = 8  # the mornings held whole (day 8: 21,719 on the printed tape); later days: `toward`
 LAST_MORNING = EXACT_DAYS
@@ -194,7 +194,10 @@ def _closure(arrived: Layer, day: int, tape: tuple[int, ...], rulings: rules.Rul
     bought, the shoeing or a hand (sells one fewer head, or one more meal, or shod, or one more
     name), so groups are taken in that order."""
     out = dict(arrived)
-    heap = [(-r[1], r[3], r[6], len(r[7]) + len(r[8]), r) for r in arrived if rules.legal_business(morning(r, 0, day))]
+    def ranked(r: Rest) -> tuple[int, int, bool, int, Rest]:  # most head, least meal, unshod, fewest names first
+        return (-r[1], r[3], r[6], len(r[7]) + len(r[8]), r)
+
+    heap = [ranked(r) for r in arrived if rules.legal_business(morning(r, 0, day))]
     heapq.heapify(heap)
     while heap:
         *_, rest = heapq.heappop(heap)
@@ -208,7 +211,7 @@ def _closure(arrived: Layer, day: int, tape: tuple[int, ...], rulings: rules.Rul
             old = out.get(after)
             if old is None:
                 out[after] = mask
-                heapq.heappush(heap, (-after[1], after[3], after[6], len(after[7]) + len(after[8]), after))
+                heapq.heappush(heap, ranked(after))
             else:
                 out[after] = old | mask
     return out
@@ -283,7 +286,7 @@ class DayReach:
 def day_reach(rulings: rules.Rulings = rules.RULED) -> DayReach:
     ups: dict[str, int] = {"flesh": 0}
     downs: dict[str, int] = {"flesh": 0, "meal": 0, "wear": 0}
-    places = sorted({0, *rules.CROSSING_ORDERS, *rules.STORE_ERRANDS} | {first for first, _, _ in _legs()})
+    places = sorted({0, *rules.CROSSING_ORDERS, *rules.STORE_ERRANDS} | {first for first, _, _ in LEGS})
     for mile in places:
         for spate in (0, rules.SPATE_MAX):
             for shod in (False, True):
@@ -301,12 +304,6 @@ def day_reach(rulings: rules.Rulings = rules.RULED) -> DayReach:
                             for name in downs:
                                 downs[name] = max(downs[name], getattr(probe, name) - getattr(after, name))
     return DayReach(ups["flesh"], downs["flesh"], downs["meal"], downs["wear"])
-
-
-def _legs() -> tuple[tuple[int, int, str], ...]:
-    from .state import LEGS
-
-    return LEGS
 
 
 @dataclass
