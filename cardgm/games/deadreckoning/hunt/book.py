@@ -25,9 +25,9 @@ import numpy as np
 from cardgm.games.deadreckoning.hunt import space as space_module
 from cardgm.games.deadreckoning.hunt import tree
 from cardgm.games.deadreckoning.hunt.space import Sea, Space
-from cardgm.games.deadreckoning.hunt.tree import Book, Chooser, opening_book
+from cardgm.games.deadreckoning.hunt.tree import Book, opening_book
 
-__all__ = ["OVER", "BOOKED", "SHIPPED", "FOLDER", "digest", "load", "save", "build", "main"]
+__all__ = ["OVER", "BOOKED", "SHIPPED", "FOLDER", "digest", "load", "save", "main"]
 
 OVER = 64  # a book holds every node of more than this many cell sets: about 93,000 nodes for density
 BOOKED = ("density", "entropy", "lookahead")  # the tree strategies `cardgm analyze` runs unasked: built unnamed
@@ -79,12 +79,6 @@ def _load(strategy: str, about: str, size: int, folder: str, sp: Space) -> Book 
         return Book(np.cumsum(f["steps"], dtype=np.uint64), f["shots"].astype(np.uint8), f["sizes"].astype(np.uint32), over)
 
 
-def build(strategy: str, choose: Chooser, sp: Space, over: int = OVER) -> Book:
-    """A strategy's book, worked out over every berth of the space (the tree down to the nodes
-    of `over` cell sets)."""
-    return opening_book(sp, choose, over)
-
-
 def main(argv: list[str] | None = None) -> int:
     """Build the shipped books again (every one, or the strategies named) and write them."""
     import time
@@ -102,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
         st = STRATEGIES[name]
         assert st.tree is not None
         t = time.process_time()
-        book = build(name, st.tree, sp)
+        book = opening_book(sp, st.tree, OVER)  # the tree over every berth, down to nodes of OVER cell sets
         path = save(book, name, st.about, sp)
         print(f"{name}: {len(book):,} nodes of more than {book.over} cell sets, {time.process_time() - t:.1f} CPU-s -> {path}")
     return 0
