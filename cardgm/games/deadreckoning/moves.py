@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from .rules import Salvo, StrikeColours
+from .seal import placements
 from .state import FLEET, HIT, MISS, SIZE, UNFIRED, Duel, cell_name, is_cell
 
 Action = Salvo | StrikeColours
@@ -150,12 +151,7 @@ _SIDES = ((-1, 0), (1, 0), (0, -1), (0, 1))
 _CORNERS = ((-1, -1), (-1, 1), (1, -1), (1, 1))
 _SIDE = tuple(tuple(_neighbours(i, _SIDES)) for i in range(SIZE * SIZE))
 _CORNER = tuple(tuple(_neighbours(i, _CORNERS)) for i in range(SIZE * SIZE))
-_RUNS = {  # every straight run of k cells, as grid indices
-    k: [tuple(r * SIZE + c + j for j in range(k)) for r in range(SIZE) for c in range(SIZE - k + 1)]
-    + [tuple((r + j) * SIZE + c for j in range(k)) for c in range(SIZE) for r in range(SIZE - k + 1)]
-    for k in {length for _, length in FLEET}
-}
-_RUN_MASKS = {k: [sum(1 << i for i in run) for run in runs] for k, runs in _RUNS.items()}
+_RUN_MASKS = {k: [sum(1 << i for i in run) for run in placements(k)] for k in {length for _, length in FLEET}}  # where a hull of k can lie
 
 
 def read_water(grid: str, sunk: tuple[str, ...]) -> list[list[int]]:
