@@ -24,7 +24,9 @@ DROVER'S AUTUMN day is one order (each order built once); a DEADRECKONING salvo 
 salvos built once and each duel's order and berth drawn before the clock starts (so the count is
 the rules', not the random generator's). A last row, "the record alone", runs the same driver
 with the rules replaced by building the next Duel: the floor under any salvo while the state is a
-frozen dataclass (its rate over the baseline tree's salvos is the most any rules could gain).
+frozen dataclass (its rate over the baseline tree's salvos is the most any rules could gain);
+"record + new grid" builds it as fast as the tree can, with the salvo's one new mark in the grid
+string: the ceiling of any `apply` that keeps `Duel`'s fields, printed over the baseline's salvos.
 """
 
 from __future__ import annotations
@@ -110,6 +112,29 @@ def deadreckoning_record(seconds: float) -> float:
     return _salvos_a_second(apply, seconds)
 
 
+def deadreckoning_grid(seconds: float) -> float:
+    """The floor under any salvo within `Duel`'s contract (a frozen record whose `grid` is the
+    LEDGER's 64-character string): the same driver, each salvo building the next Duel with its one
+    new mark, by the fastest sanctioned constructor the tree has (`cardgm.game.builder` where it
+    exists, else the record's own `__init__`). No rules at all: its rate over the baseline tree's
+    random salvos is the most any `apply` keeping the record's fields could reach."""
+    from cardgm.games.deadreckoning.state import CELLS, Duel
+
+    try:
+        from cardgm.game import builder
+
+        build: Callable[..., Any] = builder(Duel)
+    except ImportError:  # 3317ed4 had none
+        build = Duel
+    at = {cell: i for i, cell in enumerate(CELLS)}
+
+    def apply(s: Duel, salvo: Any, berth: object) -> tuple[Duel, tuple[()]]:
+        i, grid = at[salvo.cell], s.grid
+        return build(s.turn, f"{grid[:i]}o{grid[i + 1:]}", s.sunk, False), ()
+
+    return _salvos_a_second(apply, seconds)
+
+
 def _salvos_a_second(apply: Callable[[Any, Any, Any], tuple[Any, Any]], seconds: float) -> float:
     """The one DEADRECKONING driver both rows time: the same drawn berths and firing orders, so
     the rules and the record alone are measured on identical duels."""
@@ -141,6 +166,7 @@ ROWS: dict[str, tuple[str, Callable[[float], float]]] = {
     "cattle-trail  random legal play": ("days/s", cattle),
     "deadreckoning random salvos": ("salvos/s", deadreckoning),
     "deadreckoning the record alone": ("salvos/s", deadreckoning_record),
+    "deadreckoning record + new grid": ("salvos/s", deadreckoning_grid),
 }
 
 
@@ -216,6 +242,9 @@ def against(other: str, rounds: int, seconds: float) -> None:
         each = [x / y for x, y in zip(t, b)]
         print(f"{name:32} {max(b):>14,.0f} {max(t):>12,.0f} {max(t) / max(b):>15.2f} {statistics.mean(t) / statistics.mean(b):>9.2f} "
               f"{min(each):>7.2f}-{max(each):.2f}  {unit}")
+    floor, salvos = rates[("deadreckoning record + new grid", "this")], rates[("deadreckoning random salvos", "base")]
+    print(f"DEADRECKONING's ceiling within Duel's fields: this tree's record + new grid, no rules at all, over the baseline's "
+          f"random salvos = {max(floor) / max(salvos):.2f} (best) / {statistics.mean(floor) / statistics.mean(salvos):.2f} (means)")
     print(baseline.load())
 
 
