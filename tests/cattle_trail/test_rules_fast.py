@@ -77,7 +77,9 @@ def test_every_record_is_built_whole_and_stays_frozen() -> None:
                 setattr(by_position, fs[0].name, "changed")
 
 
-REMEMBERED = (rules.moved, rules.sky_and_meal, rules.rest_day, rules.pace_toll, rules.route, rules.band_read, rules.line_why, rules.day_read)
+REMEMBERED = (
+    rules.moved, rules.sky_and_meal, rules.rest_day, rules.pace_toll, rules.route, rules.band_read, rules.line_why, rules.table_line, rules.march_read, rules.day_read,
+)
 
 
 def _drives(tape: tuple[int, ...], rulings: rules.Rulings, picks: list[int]) -> list[tuple[Drove, tuple[object, ...]]]:

@@ -104,13 +104,14 @@ class Line:
 
     effects: tuple[tuple[str, int], ...]
     words: str = ""
+    by_drove: bool = False  # the drove's shoes or dog settle this line, not the table alone (_drove_line)
 
 
 NOTHING = Line(())
 
 # THE ROAD and THE CROSSINGS: each table's BAD, HARD and GOOD lines. FAIR does nothing.
-# Two lines depend on the state and are settled in `_table_line`: the strath's BAD (Bran) and the
-# low road's BAD and HARD (SHOD).
+# Three lines depend on the state and are settled in `_drove_line` (`by_drove`): the strath's BAD
+# (Bran) and the low road's BAD and HARD (SHOD).
 TABLES: dict[str, dict[str, Line]] = {
     "island": {
         "BAD": Line((("head", -2),), "two heifers break back for home"),
@@ -138,13 +139,13 @@ TABLES: dict[str, dict[str, Line]] = {
         "GOOD": Line((("meal", +2),), "a farm shares a meal"),
     },
     "strath": {
-        "BAD": Line((("head", -2),), "with no dog"),  # Bran runs off first: see _table_line
+        "BAD": Line((("head", -2),), "with no dog", by_drove=True),  # Bran runs off first
         "HARD": Line((("flesh", -1),)),
         "GOOD": Line((("wear", -1),), "a barn"),
     },
     "lowroad": {
-        "BAD": Line((("flesh", -2),)),
-        "HARD": Line((("flesh", -1),)),
+        "BAD": Line((("flesh", -2),), by_drove=True),  # SHOD: see SHOD_LOWROAD
+        "HARD": Line((("flesh", -1),), by_drove=True),
         "GOOD": Line((("meal", +1),)),
     },
     "kyle": {
@@ -590,18 +591,18 @@ def _buy_meal(w: _Work, asked: int, trade: bool = False) -> None:
 # -- THE DAY ------------------------------------------------------------------------------------
 
 
-def _table_line(w: _Work, table: str, band_name: str) -> Line:
-    if band_name == "FAIR":
-        return NOTHING
-    if table == "lowroad" and w.shod and band_name in SHOD_LOWROAD:
-        return SHOD_LOWROAD[band_name]
-    if table == "strath" and band_name == "BAD" and DOG in w.crew:
-        w.events.append(BranRanOff())
-        w.crew = tuple(c for c in w.crew if c != DOG)
-        if not w.rulings.bran_bad_same_day:
-            return Line((), "Bran runs off home")
-        return Line((("head", -2),), "Bran runs off home; with no dog")
-    return TABLES[table][band_name]
+def _drove_line(w: _Work, read: Banded, line: Line) -> Line:
+    """A `by_drove` line as the drove meets it: the low road's when SHOD, the strath's BAD while
+    Bran is with the drove (he runs off home first); else the table's own `line`."""
+    if read.table == "lowroad":
+        return SHOD_LOWROAD[read.band] if w.shod else line
+    if DOG not in w.crew:
+        return line
+    w.events.append(BranRanOff())
+    w.crew = tuple(c for c in w.crew if c != DOG)
+    if not w.rulings.bran_bad_same_day:
+        return Line((), "Bran runs off home")
+    return Line((("head", -2),), "Bran runs off home; with no dog")
 
 
 @cache  # 20 values x the few shifts and tables: each day's arithmetic worked out once
@@ -617,11 +618,19 @@ def line_why(band_name: str, words: str) -> str:
     return band_name + (f": {words}" if words else "")
 
 
-def _band_and_table(w: _Work, raw: int, shift: int, shift_why: str, table: str, pending: dict[str, int] | None = None) -> None:
-    read = band_read(raw, shift, shift_why, table)
+@cache  # the tables' bands: a few dozen
+def table_line(table: str, band_name: str) -> tuple[Line, str]:
+    """A table's line for a band as the card prints it (FAIR does nothing) and its `line_why`."""
+    line = NOTHING if band_name == "FAIR" else TABLES[table][band_name]
+    return line, line_why(band_name, line.words)
+
+
+def _band_and_table(w: _Work, read: Banded, line: Line, why: str, pending: dict[str, int] | None = None) -> None:
+    """The day's value banded on its table (`read`), and the table's `line` moving the drove's numbers."""
     w.events.append(read)
-    line = _table_line(w, table, read.band)
-    why = line_why(read.band, line.words)
+    if line.by_drove:
+        line = _drove_line(w, read, line)
+        why = line_why(read.band, line.words)
     if pending:  # the rival reading of Q13: pace and band netted, then clamped once
         net = dict(pending)
         for field, delta in line.effects:
@@ -658,23 +667,31 @@ def pace_toll(pace: str, flesh: int, wear: int) -> tuple[int, int, tuple[Moved, 
     return flesh, wear, tuple(changes)
 
 
-def _march(w: _Work, pace: str, raw: int, start: int, count_from: int) -> None:
-    _, shift, flesh, wear = PACES[pace]
+@cache  # 3 paces x the miles a march starts from x 20 values (and the toll's two ways of counting)
+def march_read(pace: str, start: int, count_from: int, raw: int) -> tuple[Marched, Banded, Line, str]:
+    """What a march reads off the road alone: where it stops (`route`), the day's value with the
+    pace's shift banded on the leg's table (`band_read`), and that table's line (`table_line`)."""
     marched = route(pace, start, count_from)
+    read = band_read(raw, PACES[pace][1], pace, marched.leg)
+    return (marched, read, *table_line(marched.leg, read.band))
+
+
+def _march(w: _Work, pace: str, raw: int, start: int, count_from: int) -> None:
+    marched, read, line, why = march_read(pace, start, count_from, raw)
     w.events.append(marched)
     w.mile = marched.stop
-    leg = marched.leg
-    pending: dict[str, int] = {}
+    pending: dict[str, int] | None = None
     if w.rulings.pace_then_band:  # Q13, ruled: the pace's FLESH and WEAR land (clamped) before the band
         w.flesh, w.wear, paced = pace_toll(pace, w.flesh, w.wear)
         w.events += paced
     else:
+        _, _, flesh, wear = PACES[pace]
         pending = {field: delta for field, delta in (("flesh", flesh), ("wear", wear)) if delta}
     if marched.cut and not w.rulings.band_on_cut_march:
-        for field, delta in pending.items():
+        for field, delta in pending.items() if pending else ():  # Q13's rival: the pace's numbers still land
             w.move(field, delta, pace)
         return
-    _band_and_table(w, raw, shift, pace, leg, pending or None)
+    _band_and_table(w, read, line, why, pending)
 
 
 @cache  # the miles a drove rests at x ROOF, PARK x FLESH 0-6 x WEAR 0-5
@@ -699,7 +716,8 @@ def _crossing(w: _Work, order: str, raw: int, dawn_spate: int) -> None:
         w.move("silver", -price, order)
         w.events.append(shared.crossed(order, "kyle", mile, FAR_SIDE[mile]))
         w.mile = FAR_SIDE[mile]
-        _band_and_table(w, raw, shift, order, "kyle")
+        read = band_read(raw, shift, order, "kyle")
+        _band_and_table(w, read, *table_line("kyle", read.band))
         return
     # FORD, at the ford or the bridge: −3 per SPATE as the Ledger stood at dawn (−2 more at the bridge).
     at_bridge = mile == 118
@@ -707,7 +725,8 @@ def _crossing(w: _Work, order: str, raw: int, dawn_spate: int) -> None:
     why = f"FORD: SPATE {dawn_spate} at dawn × −3" + (", and −2 at the bridge" if at_bridge else "")
     w.events.append(shared.crossed("FORD", "bridge" if at_bridge else "ford", mile, FAR_SIDE[mile]))
     w.mile = FAR_SIDE[mile]
-    _band_and_table(w, raw, shift, why, "ford")
+    read = band_read(raw, shift, why, "ford")
+    _band_and_table(w, read, *table_line("ford", read.band))
 
 
 def _day(tape: tuple[int, ...], w: _Work, order: DayOrder, roof: bool, park: bool) -> None:
