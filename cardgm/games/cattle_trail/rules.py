@@ -32,16 +32,13 @@ from cardgm.games.cattle_trail.events import (
     Bought,
     BranRanOff,
     DayRead,
-    Ended,
     Hired,
-    LaidUp,
     Lodged,
     Marched,
     Moved,
     Refused,
     Shod,
     Sold,
-    Strayed,
     TrystRest,
 )
 from cardgm.games.cattle_trail.state import (
@@ -261,9 +258,10 @@ def legal_business(state: Drove) -> tuple[str, ...]:
     return STORE_ERRANDS.get(state.mile, ())
 
 
-def score(state: Drove) -> int:
+def score(state: Drove | _Work) -> int:
     """SCORING. Sold: HEAD × (FLESH + 4) ÷ 6 rounded down, −10 per hand laid up, on day 21 FLESH
-    one less (not below 0), clamped 1–100. Every other ending scores 0."""
+    one less (not below 0), clamped 1–100. Every other ending scores 0. (The rules score a reply's
+    working copy as it ends, with no frozen Drove built for it.)"""
     if state.end != "sold":
         return 0
     flesh = state.flesh - 1 if state.tape == FINAL_DAY else state.flesh
@@ -345,14 +343,9 @@ def _order_refusal(state: Drove, action: DayOrder) -> str | None:
     elif order not in DAY_ORDERS:
         where = "the township" if place_kind(state.mile) == "township" else state.landmark or f"mile {state.mile}"
         return f"{order} is for a crossing; at {where} the orders are EASY, STEADY, PUSH or REST."
-    if _errands(action):
+    if action.business is not NO_BUSINESS and action.business:  # most orders share NO_BUSINESS: no `bool()` asked
         return _business_refusal(state, action.business, with_order=order if order != "TOLL" else "TOLL")
     return None
-
-
-def _errands(order: DayOrder) -> bool:
-    """Does the order come with business (most share the empty NO_BUSINESS: no `bool()` asked)."""
-    return order.business is not NO_BUSINESS and bool(order.business)
 
 
 # legal_actions lists SELL and TRADE of up to a dozen beasts (36 silver, six times the dearest
@@ -449,10 +442,22 @@ class _Work:
             self.events.append(change)
 
     def hands(self) -> tuple[str, ...]:
-        return tuple(c for c in self.crew if c not in (YOU, DOG))
+        return hands_in(self.crew)
 
     def freeze(self) -> Drove:
         return build_drove(*_drove_fields(self))
+
+
+@cache  # the few crews a drove can have
+def hands_in(crew: tuple[str, ...]) -> tuple[str, ...]:
+    """The hands on their feet in a crew, in crew order (as `Drove.hands`)."""
+    return tuple(c for c in crew if c not in (YOU, DOG))
+
+
+@cache  # the few crews a drove can have, and each name in them
+def crew_less(crew: tuple[str, ...], name: str) -> tuple[str, ...]:
+    """The crew with one of them gone (a hand laid up, Bran run off home)."""
+    return tuple(c for c in crew if c != name)
 
 
 build_drove = builder(Drove)  # a day's one Drove, built open then closed (cardgm.game.builder)
@@ -599,7 +604,7 @@ def _drove_line(w: _Work, read: Banded, line: Line) -> Line:
     if DOG not in w.crew:
         return line
     w.events.append(BranRanOff())
-    w.crew = tuple(c for c in w.crew if c != DOG)
+    w.crew = crew_less(w.crew, DOG)
     if not w.rulings.bran_bad_same_day:
         return Line((), "Bran runs off home")
     return Line((("head", -2),), "Bran runs off home; with no dog")
@@ -772,9 +777,9 @@ def _day(tape: tuple[int, ...], w: _Work, order: DayOrder, roof: bool, park: boo
         hands = w.hands()
         if hands:
             first = hands[0]
-            w.crew = tuple(c for c in w.crew if c != first)
+            w.crew = crew_less(w.crew, first)
             w.laid = (*w.laid, first)
-            w.events.append(LaidUp(first))
+            w.events.append(shared.laid_up(first))
             w.move("wear", 3 - w.wear, "a hand laid up")
         else:
             _end(w, "laid-up")
@@ -783,7 +788,7 @@ def _day(tape: tuple[int, ...], w: _Work, order: DayOrder, roof: bool, park: boo
     # 8) strays
     short = crew_needed(w.head) - len(w.crew)
     if short > 0 and w.head > 0:
-        w.events.append(Strayed(short, crew_needed(w.head), len(w.crew)))
+        w.events.append(shared.strayed(short, crew_needed(w.head), len(w.crew)))
         w.move("head", -short, "strays")
 
     # 9) the tryst and the ends
@@ -797,7 +802,7 @@ def _day(tape: tuple[int, ...], w: _Work, order: DayOrder, roof: bool, park: boo
 
 def _end(w: _Work, end: str) -> None:
     w.end = end
-    w.events.append(Ended(end, score(w.freeze())))
+    w.events.append(shared.ended(end, score(w)))
 
 
 def apply(
@@ -818,7 +823,8 @@ def apply(
         raise GameError(why)
     w = _Work(state, rulings, events)
     if isinstance(action, DayOrder):
-        roof, park = _business(w, action.business) if _errands(action) else (False, False)
+        # most orders share NO_BUSINESS; an empty Business of its own does nothing in `_business` either
+        roof, park = (False, False) if action.business is NO_BUSINESS else _business(w, action.business)
         _day(tape, w, action, roof, park)
         if w.mile == TRYST_MILE:
             _tryst(tape, w, rulings)
