@@ -735,10 +735,9 @@ def _crossing(w: _Work, order: str, raw: int, dawn_spate: int) -> None:
 
 
 def _day(tape: tuple[int, ...], w: _Work, order: DayOrder, roof: bool, park: bool) -> None:
-    """THE DAY, steps 2–9 (step 1, the business, is done by the caller)."""
-    # The numbers "as the Ledger stood at dawn" that a crossing reads (THE DAY's business never
-    # moves SPATE or HEAD at a crossing).
-    dawn_spate, dawn_head = w.spate, w.head
+    """THE DAY, steps 2–9 (step 1, the business, is done by the caller). A crossing reads SPATE
+    and HEAD "as the Ledger stood at dawn": nothing before step 4 moves them (THE DAY's business
+    never moves SPATE or HEAD at a crossing)."""
     n = w.day
     raw = tape[n - 1]  # 3) read value n; one value a day, never a second
     w.tape = n
@@ -747,12 +746,13 @@ def _day(tape: tuple[int, ...], w: _Work, order: DayOrder, roof: bool, park: boo
     w.events.append(read)
 
     # 4) the work
-    if order.order == REST:
+    kind = order.order
+    if kind == REST:
         _rest(w, roof, park)
-    elif order.order in PACES:
-        _march(w, order.order, raw, w.mile, w.mile)
-    elif order.order == "TOLL":
-        price = per_ten(dawn_head)
+    elif kind in PACES:
+        _march(w, kind, raw, w.mile, w.mile)
+    elif kind == "TOLL":
+        price = per_ten(w.head)  # HEAD at dawn
         w.events.append(shared.paid("TOLL", price))
         w.move("silver", -price, "TOLL")
         w.events.append(shared.crossed("TOLL", "bridge", 118, 119))
@@ -763,7 +763,7 @@ def _day(tape: tuple[int, ...], w: _Work, order: DayOrder, roof: bool, park: boo
             count_from = 119 if w.rulings.toll_march_from_119 else 118
             _march(w, order.toll_pace, raw, 119, count_from)
     else:
-        _crossing(w, order.order, raw, dawn_spate)
+        _crossing(w, kind, raw, w.spate)  # SPATE at dawn
 
     # 5) sky and 6) eat
     w.wear, w.spate, w.meal, changes = sky_and_meal(day_sky, roof, w.wear, w.spate, w.meal, w.bag_capped)
@@ -786,10 +786,10 @@ def _day(tape: tuple[int, ...], w: _Work, order: DayOrder, roof: bool, park: boo
             return
 
     # 8) strays
-    short = crew_needed(w.head) - len(w.crew)
-    if short > 0 and w.head > 0:
-        w.events.append(shared.strayed(short, crew_needed(w.head), len(w.crew)))
-        w.move("head", -short, "strays")
+    need, on_feet = crew_needed(w.head), len(w.crew)
+    if need > on_feet and w.head > 0:
+        w.events.append(shared.strayed(need - on_feet, need, on_feet))
+        w.move("head", on_feet - need, "strays")
 
     # 9) the tryst and the ends
     if w.head == 0:
