@@ -240,15 +240,18 @@ def legal_orders(state: Drove) -> tuple[str, ...]:
     if state.end is not None:
         return ()
     if state.mile in CROSSING_ORDERS:
-        out = []
-        for order in CROSSING_ORDERS[state.mile]:
-            if order in BOATS and state.silver < BOATS[order][0]:
-                continue
-            if order == "TOLL" and state.silver < toll(state):
-                continue
-            out.append(order)
-        return tuple(out)
+        return crossing_orders(state.mile, state.silver, toll(state))
     return PLAIN_ORDERS
+
+
+@cache  # 3 crossings x the silver a drove carries x the few tolls
+def crossing_orders(mile: int, silver: int, price_of_toll: int) -> tuple[str, ...]:
+    """A crossing's orders that `silver` pays for: the boats' prices, the toll's."""
+    return tuple(
+        order
+        for order in CROSSING_ORDERS[mile]
+        if not (order in BOATS and silver < BOATS[order][0]) and not (order == "TOLL" and silver < price_of_toll)
+    )
 
 
 def legal_business(state: Drove) -> tuple[str, ...]:
