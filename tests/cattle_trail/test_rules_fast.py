@@ -77,7 +77,21 @@ def test_every_record_is_built_whole_and_stays_frozen() -> None:
                 setattr(by_position, fs[0].name, "changed")
 
 
-REMEMBERED = (rules.moved, rules.sky_and_meal, rules.rest_day, rules.pace_toll, rules.route, rules.band_read, rules.line_why, rules.day_read)
+REMEMBERED = (
+    rules.moved,
+    rules.sky_and_meal,
+    rules.rest_day,
+    rules.pace_toll,
+    rules.route,
+    rules.band_read,
+    rules.line_why,
+    rules.table_line,
+    rules.march_read,
+    rules.day_read,
+    rules.crossing_orders,
+    rules.hands_in,
+    rules.crew_less,
+)
 
 
 def _drives(tape: tuple[int, ...], rulings: rules.Rulings, picks: list[int]) -> list[tuple[Drove, tuple[object, ...]]]:
@@ -127,3 +141,14 @@ def test_the_remembered_steps_are_the_cards_arithmetic() -> None:
     march = rules.route("PUSH", 80, 80)  # the pass ends at the Smiddy, mile 90: cut short
     assert (march.stop, march.leg, march.cut) == (90, "pass", True)
     assert rules.band_read(18, 3, "EASY", "glen").band == "GOOD" and rules.band_read(2, -4, "PUSH", "glen").adjusted == 1
+    # a march's road in one: PUSH from 80 stops at the Smiddy; 2 - 4 clamps to 1, BAD on the pass: mist
+    marched, read, line, why = rules.march_read("PUSH", 80, 80, 2)
+    assert marched == march and (read.adjusted, read.band, read.table) == (1, "BAD", "pass")
+    assert line == rules.TABLES["pass"]["BAD"] and why == "BAD: mist"
+    assert rules.table_line("island", "FAIR") == (rules.NOTHING, "FAIR")
+    assert rules.table_line("lowroad", "HARD")[0].by_drove and not rules.table_line("lowroad", "GOOD")[0].by_drove
+    # the boats cost 2 and 4, the toll 1 a ten head: what the silver pays for
+    assert rules.crossing_orders(12, 3, 6) == ("ONE BOAT", "REST") and rules.crossing_orders(12, 4, 6) == ("ONE BOAT", "TWO BOATS", "REST")
+    assert rules.crossing_orders(118, 5, 6) == ("FORD", "REST") and rules.crossing_orders(118, 6, 6) == ("TOLL", "FORD", "REST")
+    assert rules.crew_less(("you", "Ewan", "Calum", "Bran"), "Ewan") == ("you", "Calum", "Bran")
+    assert rules.hands_in(("you", "Calum", "Bran", "Hector")) == ("Calum", "Hector")

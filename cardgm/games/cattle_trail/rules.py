@@ -32,16 +32,13 @@ from cardgm.games.cattle_trail.events import (
     Bought,
     BranRanOff,
     DayRead,
-    Ended,
     Hired,
-    LaidUp,
     Lodged,
     Marched,
     Moved,
     Refused,
     Shod,
     Sold,
-    Strayed,
     TrystRest,
 )
 from cardgm.games.cattle_trail.state import (
@@ -104,13 +101,14 @@ class Line:
 
     effects: tuple[tuple[str, int], ...]
     words: str = ""
+    by_drove: bool = False  # the drove's shoes or dog settle this line, not the table alone (_drove_line)
 
 
 NOTHING = Line(())
 
 # THE ROAD and THE CROSSINGS: each table's BAD, HARD and GOOD lines. FAIR does nothing.
-# Two lines depend on the state and are settled in `_table_line`: the strath's BAD (Bran) and the
-# low road's BAD and HARD (SHOD).
+# Three lines depend on the state and are settled in `_drove_line` (`by_drove`): the strath's BAD
+# (Bran) and the low road's BAD and HARD (SHOD).
 TABLES: dict[str, dict[str, Line]] = {
     "island": {
         "BAD": Line((("head", -2),), "two heifers break back for home"),
@@ -138,13 +136,13 @@ TABLES: dict[str, dict[str, Line]] = {
         "GOOD": Line((("meal", +2),), "a farm shares a meal"),
     },
     "strath": {
-        "BAD": Line((("head", -2),), "with no dog"),  # Bran runs off first: see _table_line
+        "BAD": Line((("head", -2),), "with no dog", by_drove=True),  # Bran runs off first
         "HARD": Line((("flesh", -1),)),
         "GOOD": Line((("wear", -1),), "a barn"),
     },
     "lowroad": {
-        "BAD": Line((("flesh", -2),)),
-        "HARD": Line((("flesh", -1),)),
+        "BAD": Line((("flesh", -2),), by_drove=True),  # SHOD: see SHOD_LOWROAD
+        "HARD": Line((("flesh", -1),), by_drove=True),
         "GOOD": Line((("meal", +1),)),
     },
     "kyle": {
@@ -242,15 +240,18 @@ def legal_orders(state: Drove) -> tuple[str, ...]:
     if state.end is not None:
         return ()
     if state.mile in CROSSING_ORDERS:
-        out = []
-        for order in CROSSING_ORDERS[state.mile]:
-            if order in BOATS and state.silver < BOATS[order][0]:
-                continue
-            if order == "TOLL" and state.silver < toll(state):
-                continue
-            out.append(order)
-        return tuple(out)
+        return crossing_orders(state.mile, state.silver, toll(state))
     return PLAIN_ORDERS
+
+
+@cache  # 3 crossings x the silver a drove carries x the few tolls
+def crossing_orders(mile: int, silver: int, price_of_toll: int) -> tuple[str, ...]:
+    """A crossing's orders that `silver` pays for: the boats' prices, the toll's."""
+    return tuple(
+        order
+        for order in CROSSING_ORDERS[mile]
+        if not (order in BOATS and silver < BOATS[order][0]) and not (order == "TOLL" and silver < price_of_toll)
+    )
 
 
 def legal_business(state: Drove) -> tuple[str, ...]:
@@ -260,9 +261,10 @@ def legal_business(state: Drove) -> tuple[str, ...]:
     return STORE_ERRANDS.get(state.mile, ())
 
 
-def score(state: Drove) -> int:
+def score(state: Drove | _Work) -> int:
     """SCORING. Sold: HEAD × (FLESH + 4) ÷ 6 rounded down, −10 per hand laid up, on day 21 FLESH
-    one less (not below 0), clamped 1–100. Every other ending scores 0."""
+    one less (not below 0), clamped 1–100. Every other ending scores 0. (The rules score a reply's
+    working copy as it ends, with no frozen Drove built for it.)"""
     if state.end != "sold":
         return 0
     flesh = state.flesh - 1 if state.tape == FINAL_DAY else state.flesh
@@ -344,14 +346,9 @@ def _order_refusal(state: Drove, action: DayOrder) -> str | None:
     elif order not in DAY_ORDERS:
         where = "the township" if place_kind(state.mile) == "township" else state.landmark or f"mile {state.mile}"
         return f"{order} is for a crossing; at {where} the orders are EASY, STEADY, PUSH or REST."
-    if _errands(action):
+    if action.business is not NO_BUSINESS and action.business:  # most orders share NO_BUSINESS: no `bool()` asked
         return _business_refusal(state, action.business, with_order=order if order != "TOLL" else "TOLL")
     return None
-
-
-def _errands(order: DayOrder) -> bool:
-    """Does the order come with business (most share the empty NO_BUSINESS: no `bool()` asked)."""
-    return order.business is not NO_BUSINESS and bool(order.business)
 
 
 # legal_actions lists SELL and TRADE of up to a dozen beasts (36 silver, six times the dearest
@@ -448,10 +445,22 @@ class _Work:
             self.events.append(change)
 
     def hands(self) -> tuple[str, ...]:
-        return tuple(c for c in self.crew if c not in (YOU, DOG))
+        return hands_in(self.crew)
 
     def freeze(self) -> Drove:
         return build_drove(*_drove_fields(self))
+
+
+@cache  # the few crews a drove can have
+def hands_in(crew: tuple[str, ...]) -> tuple[str, ...]:
+    """The hands on their feet in a crew, in crew order (as `Drove.hands`)."""
+    return tuple(c for c in crew if c not in (YOU, DOG))
+
+
+@cache  # the few crews a drove can have, and each name in them
+def crew_less(crew: tuple[str, ...], name: str) -> tuple[str, ...]:
+    """The crew with one of them gone (a hand laid up, Bran run off home)."""
+    return tuple(c for c in crew if c != name)
 
 
 build_drove = builder(Drove)  # a day's one Drove, built open then closed (cardgm.game.builder)
@@ -590,18 +599,18 @@ def _buy_meal(w: _Work, asked: int, trade: bool = False) -> None:
 # -- THE DAY ------------------------------------------------------------------------------------
 
 
-def _table_line(w: _Work, table: str, band_name: str) -> Line:
-    if band_name == "FAIR":
-        return NOTHING
-    if table == "lowroad" and w.shod and band_name in SHOD_LOWROAD:
-        return SHOD_LOWROAD[band_name]
-    if table == "strath" and band_name == "BAD" and DOG in w.crew:
-        w.events.append(BranRanOff())
-        w.crew = tuple(c for c in w.crew if c != DOG)
-        if not w.rulings.bran_bad_same_day:
-            return Line((), "Bran runs off home")
-        return Line((("head", -2),), "Bran runs off home; with no dog")
-    return TABLES[table][band_name]
+def _drove_line(w: _Work, read: Banded, line: Line) -> Line:
+    """A `by_drove` line as the drove meets it: the low road's when SHOD, the strath's BAD while
+    Bran is with the drove (he runs off home first); else the table's own `line`."""
+    if read.table == "lowroad":
+        return SHOD_LOWROAD[read.band] if w.shod else line
+    if DOG not in w.crew:
+        return line
+    w.events.append(BranRanOff())
+    w.crew = crew_less(w.crew, DOG)
+    if not w.rulings.bran_bad_same_day:
+        return Line((), "Bran runs off home")
+    return Line((("head", -2),), "Bran runs off home; with no dog")
 
 
 @cache  # 20 values x the few shifts and tables: each day's arithmetic worked out once
@@ -617,11 +626,19 @@ def line_why(band_name: str, words: str) -> str:
     return band_name + (f": {words}" if words else "")
 
 
-def _band_and_table(w: _Work, raw: int, shift: int, shift_why: str, table: str, pending: dict[str, int] | None = None) -> None:
-    read = band_read(raw, shift, shift_why, table)
+@cache  # the tables' bands: a few dozen
+def table_line(table: str, band_name: str) -> tuple[Line, str]:
+    """A table's line for a band as the card prints it (FAIR does nothing) and its `line_why`."""
+    line = NOTHING if band_name == "FAIR" else TABLES[table][band_name]
+    return line, line_why(band_name, line.words)
+
+
+def _band_and_table(w: _Work, read: Banded, line: Line, why: str, pending: dict[str, int] | None = None) -> None:
+    """The day's value banded on its table (`read`), and the table's `line` moving the drove's numbers."""
     w.events.append(read)
-    line = _table_line(w, table, read.band)
-    why = line_why(read.band, line.words)
+    if line.by_drove:
+        line = _drove_line(w, read, line)
+        why = line_why(read.band, line.words)
     if pending:  # the rival reading of Q13: pace and band netted, then clamped once
         net = dict(pending)
         for field, delta in line.effects:
@@ -658,23 +675,31 @@ def pace_toll(pace: str, flesh: int, wear: int) -> tuple[int, int, tuple[Moved, 
     return flesh, wear, tuple(changes)
 
 
-def _march(w: _Work, pace: str, raw: int, start: int, count_from: int) -> None:
-    _, shift, flesh, wear = PACES[pace]
+@cache  # 3 paces x the miles a march starts from x 20 values (and the toll's two ways of counting)
+def march_read(pace: str, start: int, count_from: int, raw: int) -> tuple[Marched, Banded, Line, str]:
+    """What a march reads off the road alone: where it stops (`route`), the day's value with the
+    pace's shift banded on the leg's table (`band_read`), and that table's line (`table_line`)."""
     marched = route(pace, start, count_from)
+    read = band_read(raw, PACES[pace][1], pace, marched.leg)
+    return (marched, read, *table_line(marched.leg, read.band))
+
+
+def _march(w: _Work, pace: str, raw: int, start: int, count_from: int) -> None:
+    marched, read, line, why = march_read(pace, start, count_from, raw)
     w.events.append(marched)
     w.mile = marched.stop
-    leg = marched.leg
-    pending: dict[str, int] = {}
+    pending: dict[str, int] | None = None
     if w.rulings.pace_then_band:  # Q13, ruled: the pace's FLESH and WEAR land (clamped) before the band
         w.flesh, w.wear, paced = pace_toll(pace, w.flesh, w.wear)
         w.events += paced
     else:
+        _, _, flesh, wear = PACES[pace]
         pending = {field: delta for field, delta in (("flesh", flesh), ("wear", wear)) if delta}
     if marched.cut and not w.rulings.band_on_cut_march:
-        for field, delta in pending.items():
+        for field, delta in pending.items() if pending else ():  # Q13's rival: the pace's numbers still land
             w.move(field, delta, pace)
         return
-    _band_and_table(w, raw, shift, pace, leg, pending or None)
+    _band_and_table(w, read, line, why, pending)
 
 
 @cache  # the miles a drove rests at x ROOF, PARK x FLESH 0-6 x WEAR 0-5
@@ -699,7 +724,8 @@ def _crossing(w: _Work, order: str, raw: int, dawn_spate: int) -> None:
         w.move("silver", -price, order)
         w.events.append(shared.crossed(order, "kyle", mile, FAR_SIDE[mile]))
         w.mile = FAR_SIDE[mile]
-        _band_and_table(w, raw, shift, order, "kyle")
+        read = band_read(raw, shift, order, "kyle")
+        _band_and_table(w, read, *table_line("kyle", read.band))
         return
     # FORD, at the ford or the bridge: −3 per SPATE as the Ledger stood at dawn (−2 more at the bridge).
     at_bridge = mile == 118
@@ -707,14 +733,14 @@ def _crossing(w: _Work, order: str, raw: int, dawn_spate: int) -> None:
     why = f"FORD: SPATE {dawn_spate} at dawn × −3" + (", and −2 at the bridge" if at_bridge else "")
     w.events.append(shared.crossed("FORD", "bridge" if at_bridge else "ford", mile, FAR_SIDE[mile]))
     w.mile = FAR_SIDE[mile]
-    _band_and_table(w, raw, shift, why, "ford")
+    read = band_read(raw, shift, why, "ford")
+    _band_and_table(w, read, *table_line("ford", read.band))
 
 
 def _day(tape: tuple[int, ...], w: _Work, order: DayOrder, roof: bool, park: bool) -> None:
-    """THE DAY, steps 2–9 (step 1, the business, is done by the caller)."""
-    # The numbers "as the Ledger stood at dawn" that a crossing reads (THE DAY's business never
-    # moves SPATE or HEAD at a crossing).
-    dawn_spate, dawn_head = w.spate, w.head
+    """THE DAY, steps 2–9 (step 1, the business, is done by the caller). A crossing reads SPATE
+    and HEAD "as the Ledger stood at dawn": nothing before step 4 moves them (THE DAY's business
+    never moves SPATE or HEAD at a crossing)."""
     n = w.day
     raw = tape[n - 1]  # 3) read value n; one value a day, never a second
     w.tape = n
@@ -723,12 +749,13 @@ def _day(tape: tuple[int, ...], w: _Work, order: DayOrder, roof: bool, park: boo
     w.events.append(read)
 
     # 4) the work
-    if order.order == REST:
+    kind = order.order
+    if kind == REST:
         _rest(w, roof, park)
-    elif order.order in PACES:
-        _march(w, order.order, raw, w.mile, w.mile)
-    elif order.order == "TOLL":
-        price = per_ten(dawn_head)
+    elif kind in PACES:
+        _march(w, kind, raw, w.mile, w.mile)
+    elif kind == "TOLL":
+        price = per_ten(w.head)  # HEAD at dawn
         w.events.append(shared.paid("TOLL", price))
         w.move("silver", -price, "TOLL")
         w.events.append(shared.crossed("TOLL", "bridge", 118, 119))
@@ -739,7 +766,7 @@ def _day(tape: tuple[int, ...], w: _Work, order: DayOrder, roof: bool, park: boo
             count_from = 119 if w.rulings.toll_march_from_119 else 118
             _march(w, order.toll_pace, raw, 119, count_from)
     else:
-        _crossing(w, order.order, raw, dawn_spate)
+        _crossing(w, kind, raw, w.spate)  # SPATE at dawn
 
     # 5) sky and 6) eat
     w.wear, w.spate, w.meal, changes = sky_and_meal(day_sky, roof, w.wear, w.spate, w.meal, w.bag_capped)
@@ -753,19 +780,19 @@ def _day(tape: tuple[int, ...], w: _Work, order: DayOrder, roof: bool, park: boo
         hands = w.hands()
         if hands:
             first = hands[0]
-            w.crew = tuple(c for c in w.crew if c != first)
+            w.crew = crew_less(w.crew, first)
             w.laid = (*w.laid, first)
-            w.events.append(LaidUp(first))
+            w.events.append(shared.laid_up(first))
             w.move("wear", 3 - w.wear, "a hand laid up")
         else:
             _end(w, "laid-up")
             return
 
     # 8) strays
-    short = crew_needed(w.head) - len(w.crew)
-    if short > 0 and w.head > 0:
-        w.events.append(Strayed(short, crew_needed(w.head), len(w.crew)))
-        w.move("head", -short, "strays")
+    need, on_feet = crew_needed(w.head), len(w.crew)
+    if need > on_feet and w.head > 0:
+        w.events.append(shared.strayed(need - on_feet, need, on_feet))
+        w.move("head", on_feet - need, "strays")
 
     # 9) the tryst and the ends
     if w.head == 0:
@@ -778,7 +805,7 @@ def _day(tape: tuple[int, ...], w: _Work, order: DayOrder, roof: bool, park: boo
 
 def _end(w: _Work, end: str) -> None:
     w.end = end
-    w.events.append(Ended(end, score(w.freeze())))
+    w.events.append(shared.ended(end, score(w)))
 
 
 def apply(
@@ -799,7 +826,8 @@ def apply(
         raise GameError(why)
     w = _Work(state, rulings, events)
     if isinstance(action, DayOrder):
-        roof, park = _business(w, action.business) if _errands(action) else (False, False)
+        # most orders share NO_BUSINESS; an empty Business of its own does nothing in `_business` either
+        roof, park = (False, False) if action.business is NO_BUSINESS else _business(w, action.business)
         _day(tape, w, action, roof, park)
         if w.mile == TRYST_MILE:
             _tryst(tape, w, rulings)

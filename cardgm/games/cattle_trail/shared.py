@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from .events import Banded, Crossed, DayRead, Marched, Paid, Rested
+from .events import Banded, Crossed, DayRead, Ended, LaidUp, Marched, Paid, Rested, Strayed
 
 day_read = cache(DayRead)  # (day, raw, sky): 21 x 20
 banded = cache(Banded)  # (raw, shift, why, adjusted, band, table)
@@ -18,3 +18,6 @@ marched = cache(Marched)  # (pace, start, stop, leg, cut)
 rested = cache(Rested)  # (mile, roof, park)
 paid = cache(Paid)  # (what, cost)
 crossed = cache(Crossed)  # (order, crossing, start, stop)
+laid_up = cache(LaidUp)  # (name): the two hands and two hires
+strayed = cache(Strayed)  # (count, need, on_feet)
+ended = cache(Ended)  # (end, score): 5 ends x 0-100
