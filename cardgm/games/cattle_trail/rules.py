@@ -347,7 +347,7 @@ def _order_refusal(state: Drove, action: DayOrder) -> str | None:
         where = "the township" if place_kind(state.mile) == "township" else state.landmark or f"mile {state.mile}"
         return f"{order} is for a crossing; at {where} the orders are EASY, STEADY, PUSH or REST."
     if action.business is not NO_BUSINESS and action.business:  # most orders share NO_BUSINESS: no `bool()` asked
-        return _business_refusal(state, action.business, with_order=order if order != "TOLL" else "TOLL")
+        return _business_refusal(state, action.business, with_order=order)
     return None
 
 
