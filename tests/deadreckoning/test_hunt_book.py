@@ -21,26 +21,65 @@ TREES = ["density", "entropy", "lookahead", "rollout"]
 @pytest.mark.parametrize("sea", [SMALL, MIDDLE], ids=["5x5", "6x6"])
 def test_a_booked_sample_takes_the_whole_trees_shots(sea, strategy, monkeypatch):
     """Every sampled berth's shots, and the cells fired at a followed one, are the whole tree's;
-    with the cuts low, so that the games go down as bitsets, then lists, then the tree's rows,
-    and the candidates are sifted in batches."""
-    monkeypatch.setattr(tree, "BITS", 2_000)
-    monkeypatch.setattr(tree, "SWITCH", 60)
-    monkeypatch.setattr(tree, "SIFT", 300)  # the candidates sifted in many batches
+    with the games going down through the book to its end, and leaving it early (SWITCH), where
+    the tree's rows take over with the book's shots still read."""
     sp = berths.space(sea)
     choose = strategies.STRATEGIES[strategy].tree
     whole = tree.run_tree(sp, choose)[0]
     for over in (8, 40, 400):
         book = tree.opening_book(sp, choose, over)
         assert len(book) and int(book.sizes.min()) > over
-        for n in (1, 37, 500):
-            only = np.sort(np.random.default_rng(n).choice(len(sp), n, replace=False))
-            follow = int(only[-1])
-            path: list[int] = []
-            shots = tree.run_tree(sp, choose, only=only, book=book, follow=follow, path=path)[0]
-            assert np.array_equal(shots[only], whole[only])
-            plain: list[int] = []
-            tree.run_tree(sp, choose, only=np.array([follow]), follow=follow, path=plain)
-            assert path == plain and len(path) == whole[follow]
+        for switch in (0, 60):
+            monkeypatch.setattr(tree, "SWITCH", switch)
+            for n in (1, 37, 500):
+                only = np.sort(np.random.default_rng(n).choice(len(sp), n, replace=False))
+                follow = int(only[-1])
+                path: list[int] = []
+                shots = tree.run_tree(sp, choose, only=only, book=book, follow=follow, path=path)[0]
+                assert np.array_equal(shots[only], whole[only])
+                plain: list[int] = []
+                tree.run_tree(sp, choose, only=np.array([follow]), follow=follow, path=plain)
+                assert path == plain and len(path) == whole[follow]
+
+
+def _leaving(sp, book, entry):
+    """Where berth `entry`'s own game leaves the book, played shot by shot from its ship masks:
+    the node's key, the cells fired and the depth."""
+    k = 2 + sp.classes
+    ships = [int(m) for m in sp.ship_masks(np.array([entry]))[0]]
+    key, fired, depth = 1, 0, 0
+    while key < (1 << 63) // k:
+        shot = int(book.shots_at(np.array([key], dtype=np.uint64))[0])
+        if shot < 0:
+            break
+        fired |= 1 << shot
+        answer = 0
+        for mask, klass in zip(ships, sp.ship_class):
+            if mask >> shot & 1:
+                answer = 2 + klass if mask & ~fired == 0 else 1
+        key, depth = key * k + answer, depth + 1
+    return key, fired, depth
+
+
+@pytest.mark.parametrize("strategy", ["density", "lookahead"])
+def test_the_descent_finds_every_berth_of_the_nodes_where_the_games_leave_the_book(strategy):
+    """Each berth the descent brings back is at the node its own game leaves the book at (its
+    answers, cells fired and depth, SUNK answers and their classes included), once; and every
+    berth at a node a sampled game leaves at comes back."""
+    sp = berths.space(SMALL)
+    book = tree.opening_book(sp, strategies.STRATEGIES[strategy].tree, 8)
+    leaves = [_leaving(sp, book, i) for i in range(len(sp))]
+    assert any(d >= 2 and q % (2 + sp.classes) >= 2 for q, _, d in leaves)  # some leave just after a SUNK
+    for n in (len(sp), 37):
+        only = np.arange(len(sp)) if n == len(sp) else np.sort(np.random.default_rng(5).choice(len(sp), n, replace=False))
+        got = []
+        for lv, depth in tree._descend(sp, book, only, None, None):
+            assert lv.answers is not None
+            for i, j in zip(lv.idx.tolist(), lv.node.tolist()):
+                assert leaves[i] == (int(lv.answers[j]), int(lv.fired[j]), depth)
+                got.append(i)
+        reached = {leaves[i][0] for i in only.tolist()}
+        assert sorted(got) == [i for i in range(len(sp)) if leaves[i][0] in reached]
 
 
 def test_evaluate_takes_the_book_it_is_given_and_the_same_shots():

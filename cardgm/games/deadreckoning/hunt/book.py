@@ -29,7 +29,7 @@ from cardgm.games.deadreckoning.hunt.tree import Book, opening_book
 
 __all__ = ["OVER", "BOOKED", "SHIPPED", "FOLDER", "digest", "load", "save", "main"]
 
-OVER = 64  # a book holds every node of more than this many cell sets: about 93,000 nodes for density
+OVER = 16  # a book holds every node of more than this many cell sets: about 606,000 nodes for density (1.4 MB)
 BOOKED = ("density", "entropy", "lookahead")  # the tree strategies `cardgm analyze` runs unasked: built unnamed
 SHIPPED = (*BOOKED, "rollout")  # rollout's is built only when named: its whole evaluation, about 400 CPU-seconds
 FOLDER = Path(__file__).with_name("books")

@@ -25,10 +25,11 @@ What is exploited, and why it is exact:
 
 A uniform sample of the berths (`only`) follows only the nodes its games reach, but near the root
 every node is reached, so the first dozen levels cost what the whole table costs. With an
-opening book (`Book`: the strategy's shot at every node of more than a few dozen berths, worked
+opening book (`Book`: the strategy's shot at every node of more than a dozen berths, worked
 out once over the whole table) the sample reads those shots instead, follows its games down
-through the book's big nodes as bitsets and lists of entries (`_descend`), and counts berths only
-at the small nodes its games reach: work in proportion to the sample, every shot the same.
+through the book's nodes all together, a shot a step, their berths as bitsets kept only in the
+words that hold one (`_descend`), and counts berths only at the small nodes its games reach: work
+in proportion to the sample, every shot the same.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ from functools import cache
 
 import numpy as np
 
-from cardgm.games.deadreckoning.hunt.space import Space
+from cardgm.games.deadreckoning.hunt.space import Sea, Space
 
 __all__ = ["Level", "Book", "opening_book", "Chooser", "density_choice", "entropy_choice", "lookahead_choice", "ROLLOUT_LIMIT",
            "rollout_choice", "play_out", "run_tree", "TreeStats"]
@@ -429,7 +430,8 @@ class Book:
 
 def opening_book(sp: Space, choose: Chooser, over: int) -> Book:
     """The shots `choose` takes at every node of more than `over` berths: the tree run down to
-    those nodes only (the smaller ones are not played)."""
+    those nodes only (the smaller ones are not played). A node too deep for its answers to fit a
+    64-bit key is left out (a sample works its shot out there, as below the book)."""
     keys: list[np.ndarray] = []
     shots: list[np.ndarray] = []
     sizes: list[np.ndarray] = []
@@ -446,152 +448,168 @@ def opening_book(sp: Space, choose: Chooser, over: int) -> Book:
     if not keys:
         return Book(np.zeros(0, dtype=U64), np.zeros(0, dtype=np.uint8), np.zeros(0, dtype=np.uint32), over)
     k = np.concatenate(keys)
-    if np.any(k == 0):
-        raise ValueError("the book runs deeper than its keys can tell: raise `over`")
-    order = np.argsort(k)
+    kept = np.flatnonzero(k)  # a node too deep for a 64-bit key is left out: a sample works its shot out
+    order = kept[np.argsort(k[kept])]
     return Book(k[order], np.concatenate(shots)[order], np.concatenate(sizes)[order], over)
 
 
-# A sample's games are followed down from the root through the book's nodes of more than
-# SWITCH cell sets without the berths' rows: while a node holds more than BITS cell sets, its
-# berths are a bitset over the whole table (one AND a node, whatever its size), then a list of
-# entries (work in proportion to its berths); below SWITCH, `run_tree` takes over with the rows.
-SWITCH = 256
-BITS = 1 << 16
-SIFT = 1 << 20  # candidates sifted at once
+# A sample's games are followed down from the root through the book's nodes of more than SWITCH
+# cell sets without the berths' rows: the berths of every node they reach as bitsets over the
+# whole table, kept only in their words that hold one (`_descend`); `run_tree` takes over below.
+SWITCH = 0
 
 
 @cache
 def _cell_bits(sp: Space) -> np.ndarray:
-    """(cells, words) uint64: bit i of row c says entry i puts a hull on cell c (32 MB for the
-    card's sea, made once)."""
+    """(cells + 1, words) uint64: bit i of row c says entry i puts a hull on cell c; the last
+    row, a cell past the sea, is empty (32 MB for the card's sea, made once)."""
     n, words = len(sp), (len(sp) + 63) // 64
-    out = np.zeros((sp.sea.cells, words * 8), dtype=np.uint8)
+    out = np.zeros((sp.sea.cells + 1, words * 8), dtype=np.uint8)
     step = 1 << 18  # entries at a time: a multiple of 64, so each part fills whole words
     for a in range(0, n, step):
         part = np.unpackbits(sp.hull[a : a + step].view(np.uint8).reshape(-1, 8), axis=1, bitorder="little")
         part = np.ascontiguousarray(part[:, : sp.sea.cells].T)  # packed along its rows: twice as fast as down its columns
-        out[:, a // 8 : a // 8 + (part.shape[1] + 7) // 8] = np.packbits(part, axis=1, bitorder="little")
+        out[: sp.sea.cells, a // 8 : a // 8 + (part.shape[1] + 7) // 8] = np.packbits(part, axis=1, bitorder="little")
     return out.view(U64)
 
 
-def _entries(bits: np.ndarray) -> np.ndarray:
-    """The entries whose bit is set."""
-    words = np.flatnonzero(bits)
-    found = np.unpackbits(bits[words].view(np.uint8), bitorder="little").reshape(len(words), 64)
-    at = np.nonzero(found)
-    return (words[at[0]] * 64 + at[1]).astype(np.int64)
+def _across(masks: np.ndarray, sea: Sea) -> np.ndarray:
+    """The cells beside a cell of each mask in its row (not round the sea's edge)."""
+    first = U64(sum(1 << (r * sea.cols) for r in range(sea.rows)))
+    last = first << U64(sea.cols - 1)
+    return ((masks << ONE) & ~first) | ((masks >> ONE) & ~last)
+
+
+def _down(masks: np.ndarray, sea: Sea) -> np.ndarray:
+    """The cells above or below a cell of each mask."""
+    rows = U64(sea.cols)
+    return ((masks << rows) | (masks >> rows)) & U64((1 << sea.cells) - 1)
+
+
+def _lowest(masks: np.ndarray, past: int) -> np.ndarray:
+    """The lowest cell of each mask; `past` where it is empty."""
+    low = np.where(masks == 0, ONE, masks & (~masks + ONE))
+    return np.where(masks == 0, past, np.log2(low.astype(np.float64)).astype(np.int64))  # a power of two: exact
+
+
+def _sinking(sp: Space, hits: np.ndarray, fired: np.ndarray, shot: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For nodes with these hits and cells fired, each firing `shot`: the cells a berth must
+    leave empty for the shot to sink the ship it hits (as up to four cells, the sea's cell count
+    where fewer), and the class it sinks. Hulls never touch, not even at a corner, so the ship
+    the shot hits holds the run of hits joined to its cell across or down, and is that run
+    exactly when the cells just past its ends, or around a lone cell, hold no hull: those not yet
+    fired (a fired one is a miss)."""
+    sea = sp.sea
+    run = ONE << shot.astype(U64)
+    for _ in range(max(sp.class_length) - 1):
+        run |= (_across(run, sea) | _down(run, sea)) & hits
+    lying = (_across(run, sea) & run) != 0  # a run across
+    standing = (_down(run, sea) & run) != 0
+    ends = np.where(lying, _across(run, sea), np.where(standing, _down(run, sea), _across(run, sea) | _down(run, sea)))
+    ends &= ~run & ~fired
+    empty = np.empty((4, len(shot)), dtype=np.int64)
+    for i in range(4):
+        empty[i] = _lowest(ends, sea.cells)
+        ends &= ends - ONE
+    length = np.zeros(len(shot), dtype=np.int64)
+    while (run != 0).any():
+        length += run != 0
+        run &= run - ONE
+    klass = np.zeros(2 * max(sp.class_length), dtype=np.int64)  # a run past a ship's length: a shot no berth holds
+    for c, n in enumerate(sp.class_length):
+        klass[n] = c
+    return empty, klass[length]
 
 
 def _descend(sp: Space, book: Book, want: np.ndarray, follow: int | None,
              path: list[int] | None) -> list[tuple[Level, int]]:
     """The nodes where the games of the entries `want` leave the book's big nodes (the first of
     at most `SWITCH` cell sets, or the first the book has no shot for), each with every berth
-    there, as levels by depth: where `run_tree` picks up. Each game's answers are worked out
-    from its own berth; the berths at a node are found as a bitset over the whole table, one
-    AND a node on the way down (a hit keeps those with a hull on the shot, a miss those
-    without), which holds every berth with the node's hits and misses; of those, the berths
-    whose SUNK answers (which ship class sank at which shot) are the node's are its own. The
-    cells fired against `follow` on the way are appended to `path`."""
+    there, as levels by depth: where `run_tree` picks up. From the root down, every node a game
+    reaches a step at a time, its berths as a bitset over the whole table kept only in the words
+    that hold one of them: a miss keeps the words' berths without a hull on the shot, a hit those
+    with one, and of those a SUNK answer those that hold no hull where the ship would go on
+    (`_sinking`); a child is followed when it holds a wanted berth. The cells fired against
+    `follow` on the way are appended to `path`. Only for cell sets (`Space.named` False): there a
+    SUNK answer's class is its length."""
     k = 2 + sp.classes
-    cells = sp.sea.cells
-    hull = sp.hull[want]
-    ships = sp.ship_masks(want)
-    klass = np.array(sp.ship_class, dtype=U64)
-    key = np.ones(len(want), dtype=U64)
-    fired = np.zeros(len(want), dtype=U64)
-    shot_of: dict[int, int] = {}
-    size_of: dict[int, int] = {}
-    stops: dict[int, int] = {}  # key -> depth, where games leave the book
-    on = np.arange(len(want))
-    depth = 0
-    while len(on):
-        shot, size = book.shots_at(key[on]), book.sizes_at(key[on])
-        leave = (shot < 0) | (size <= SWITCH)
-        for q in np.unique(key[on[leave]]):
-            stops[int(q)] = depth
-        on, shot, size = on[~leave], shot[~leave].astype(U64), size[~leave]
-        if not len(on):
-            break
-        for q, c, z in zip(key[on].tolist(), shot.tolist(), size.tolist()):
-            shot_of[q], size_of[q] = c, z
-        if path is not None and follow is not None:
-            mine = np.flatnonzero(want[on] == follow)
-            if len(mine):
-                path.append(int(shot[mine[0]]))
-        bit = ONE << shot
-        fired[on] |= bit
-        answer = ((hull[on] & bit) != 0).astype(U64)  # 1 HIT, or 2 + class SUNK below
-        for j in range(ships.shape[1]):
-            sunk = ((ships[on, j] & bit) != 0) & ((ships[on, j] & ~fired[on]) == 0)
-            answer[sunk] = U64(2) + klass[j]
-        key[on] = key[on] * U64(k) + answer
-        depth += 1
+    deepest = U64((1 << 63) // k)  # a node's children have keys only below this (`_next_answers`)
     bits = _cell_bits(sp)
-    everything = np.zeros(bits.shape[1], dtype=U64)
-    everything[: len(sp) // 64] = ~U64(0)
+    width = bits.shape[1]
+    flat = bits.ravel()
+    wanted = np.zeros(width * 64, dtype=bool)
+    wanted[want] = True
+    wanted = np.packbits(wanted, bitorder="little").view(U64)
+    word = np.arange(width, dtype=np.int64)  # the words of each node's bitset that hold a berth of it ...
+    value = np.zeros(width, dtype=U64)  # ... and those words: at the root, every entry
+    value[: len(sp) // 64] = ~U64(0)
     if len(sp) % 64:
-        everything[len(sp) // 64] = (ONE << U64(len(sp) % 64)) - ONE
-    found: list[tuple[int, int]] = []  # (key, fired) of each node where games leave
-    pending: list[tuple[int, tuple[int, ...], np.ndarray]] = []  # (key, shots so far, candidates) not yet sifted
-    kept: list[tuple[np.ndarray, np.ndarray]] = []  # (berths, their node in `found`)
-    shots_on_path: list[int] = []
-
-    def sift() -> None:
-        """The pending nodes' own berths from their candidates, a batch at a time (the
-        candidates of a large sample, sifted at once, would hold a gigabyte)."""
-        if pending:
-            idx, node = _own(sp, k, pending)
-            kept.append((idx, node + (len(found) - len(pending))))
-            pending.clear()
-
-    def visit(q: int, have: np.ndarray | tuple[np.ndarray, np.ndarray], f: int) -> None:
-        """`have`: the berths with node q's hits and misses, as a bitset, or as (entries, their
-        hull masks) once few."""
-        if isinstance(have, np.ndarray) and (q in stops or size_of[q] <= BITS):
-            e = _entries(have)
-            have = (e, sp.hull[e])
-        if q in stops:
-            assert isinstance(have, tuple)
-            found.append((q, f))
-            pending.append((q, tuple(shots_on_path), have[0]))
-            if sum(len(e) for _, _, e in pending) > SIFT:
-                sift()
-            return
-        c = shot_of[q]
-        shots_on_path.append(c)
-        hit: np.ndarray | tuple[np.ndarray, np.ndarray] | None = None
-        miss: np.ndarray | tuple[np.ndarray, np.ndarray] | None = None
-        if isinstance(have, tuple):
-            holds = (have[1] & (ONE << U64(c))) != 0
-        for a in range(k):
-            child = q * k + a
-            if child in stops or child in shot_of:
-                if a == 0:
-                    if miss is None:
-                        miss = have & ~bits[c] if not isinstance(have, tuple) else (have[0][~holds], have[1][~holds])
-                    visit(child, miss, f | 1 << c)
-                else:
-                    if hit is None:
-                        hit = have & bits[c] if not isinstance(have, tuple) else (have[0][holds], have[1][holds])
-                    visit(child, hit, f | 1 << c)
-        shots_on_path.pop()
-
-    visit(1, everything, 0)
-    sift()
+        value[len(sp) // 64] = (ONE << U64(len(sp) % 64)) - ONE
+    node = np.zeros(width, dtype=np.int64)
+    key, fired, hits, depth = (np.ones(1, dtype=U64), np.zeros(1, dtype=U64), np.zeros(1, dtype=U64),
+                               np.zeros(1, dtype=np.int64))
+    answered = np.array([0, 1] + [1] * sp.classes, dtype=U64)  # which answers are hits
+    found: list[tuple[np.ndarray, ...]] = []  # (word, value, node, and each node's key, fired, depth)
+    while len(word):
+        at = np.minimum(np.searchsorted(book.keys, key), len(book.keys) - 1)
+        stop = (book.keys[at] != key) | (book.sizes[at] <= SWITCH) | (key >= deepest)
+        if stop.any():
+            there = stop[node]
+            found.append((word[there], value[there], (np.cumsum(stop) - 1)[node[there]], key[stop], fired[stop], depth[stop]))
+            go, rest = ~stop, ~there
+            word, value, node = word[rest], value[rest], (np.cumsum(go) - 1)[node[rest]]
+            key, fired, hits, depth, at = key[go], fired[go], hits[go], depth[go], at[go]
+            if not len(word):
+                break
+        shot = book.shots[at].astype(np.int64)
+        if path is not None and follow is not None:
+            mine = np.flatnonzero((word == follow >> 6) & ((value >> U64(follow & 63)) & ONE).astype(bool))
+            if len(mine):
+                path.append(int(shot[node[mine[0]]]))
+        empty, sinks = _sinking(sp, hits, fired, shot)
+        hit = value & flat[(shot * width)[node] + word]
+        some = np.flatnonzero(hit)
+        at, where = node[some], word[some]
+        sunk = hit[some]
+        for cells in empty[: int(np.count_nonzero(empty < sp.sea.cells, axis=0).max(initial=0))]:
+            sunk &= ~flat[(cells * width)[at] + where]
+        sank = np.flatnonzero(sunk)
+        child = np.concatenate([node * k, at * k + 1, at[sank] * k + 2 + sinks[at[sank]]])
+        word = np.concatenate([word, where, where[sank]])
+        value = np.concatenate([value ^ hit, hit[some] ^ sunk, sunk[sank]])
+        reached = np.zeros(len(key) * k, dtype=bool)
+        reached[child[(value & wanted[word]) != 0]] = True
+        keep = np.flatnonzero((value != 0) & reached[child])
+        child = child[keep]
+        present = np.zeros(len(key) * k, dtype=bool)
+        present[child] = True
+        word, value, node = word[keep], value[keep], (np.cumsum(present) - 1)[child]
+        bit = ONE << shot.astype(U64)
+        key = (key[:, None] * U64(k) + np.arange(k, dtype=U64)[None, :]).ravel()[present]
+        depth = np.repeat(depth + 1, k)[present]
+        fired = np.repeat(fired | bit, k)[present]
+        hits = (np.repeat(hits, k) | np.tile(answered, len(bit)) * np.repeat(bit, k))[present]
     if not found:
         return []
-    idx, node = np.concatenate([i for i, _ in kept]), np.concatenate([n for _, n in kept])
-    depth_of = np.array([stops[q] for q, _ in found])
-    fired_of = np.array([f for _, f in found], dtype=U64)
-    key_of = np.array([q for q, _ in found], dtype=U64)
+    counted = np.cumsum([0] + [len(f[3]) for f in found])[:-1]  # the nodes found before each part
+    word, value = np.concatenate([f[0] for f in found]), np.concatenate([f[1] for f in found])
+    node = np.concatenate([f[2] + c for f, c in zip(found, counted)])
+    berths = np.unpackbits(value.view(np.uint8), bitorder="little").reshape(len(value), 64)
+    row, bit_at = np.nonzero(berths)
+    return _levels(sp, word[row] * 64 + bit_at, node[row], *(np.concatenate([f[i] for f in found]) for i in (3, 4, 5)))
+
+
+def _levels(sp: Space, idx: np.ndarray, node: np.ndarray, key_of: np.ndarray, fired_of: np.ndarray,
+            depth_of: np.ndarray) -> list[tuple[Level, int]]:
+    """The berths `idx` at nodes `node` (of these keys, cells fired and depths) as levels, one
+    for each depth, each berth's struck cells reading the sea's cell count."""
+    cells = sp.sea.cells
     levels = []
     for d in np.unique(depth_of):
         rows = np.flatnonzero(depth_of[node] == d)
         mine = np.flatnonzero(depth_of == d)  # the nodes of this depth, renumbered in order
         renumber = np.cumsum(depth_of == d) - 1
         at = idx[rows]
-        fired_at = fired_of[mine]
         lv_cells = np.ascontiguousarray(sp.cells[at].T)
         fired_here = fired_of[node[rows]]
         left = np.full(len(at), sp.sea.hull_cells, dtype=np.uint8)
@@ -600,47 +618,8 @@ def _descend(sp: Space, book: Book, want: np.ndarray, follow: int | None,
             row[struck] = cells
             left -= struck
         levels.append((Level(at.astype(np.int32), renumber[node[rows]].astype(np.int64), len(mine), lv_cells, left,
-                             fired_at, key_of[mine]), int(d)))
+                             fired_of[mine], key_of[mine]), int(d)))
     return levels
-
-
-def _own(sp: Space, k: int, found: list[tuple[int, tuple[int, ...], np.ndarray]]) -> tuple[np.ndarray, np.ndarray]:
-    """Of each node's candidates (every berth with its hits and misses), the berths whose SUNK
-    answers are the node's: each ship that the shots so far have struck in full sank at the shot
-    on its last cell, and said its class; a berth is the node's when, class by class, the shots
-    its ships sank at are the node's SUNK answers of that class (as a 64-bit mask of shot
-    numbers: a book's node is never 64 shots deep). Returns the berths kept and the node (index
-    into `found`) of each."""
-    width = sp.sea.cells + 1
-    when = np.full((len(found), width), 255, dtype=np.uint8)  # the shot number each cell was fired at
-    mine = np.zeros((sp.classes, len(found)), dtype=U64)
-    for i, (key, shots, _) in enumerate(found):
-        when[i, list(shots)] = np.arange(len(shots))
-        for t in range(len(shots) - 1, -1, -1):  # the key's last digit is the last answer
-            key, a = divmod(key, k)
-            if a >= 2:
-                mine[a - 2, i] |= U64(1 << t)
-    candidates = np.concatenate([e for _, _, e in found])
-    node = np.repeat(np.arange(len(found)), [len(e) for _, _, e in found])
-    rows = np.ascontiguousarray(sp.cells[candidates].T)  # (hull cells, n)
-    base = node * width
-    flat = when.ravel()
-    theirs = np.zeros((sp.classes, len(candidates)), dtype=U64)
-    for sl, c in zip(sp.ship_slices, sp.ship_class):
-        last = flat[base + rows[sl.start]]
-        for r in range(sl.start + 1, sl.stop):
-            np.maximum(last, flat[base + rows[r]], out=last)
-        sunk = last < 255
-        theirs[c, sunk] |= ONE << last[sunk].astype(U64)
-    keep = _all(theirs == mine[:, node])
-    return candidates[keep], node[keep]
-
-
-def _most(rows: np.ndarray) -> np.ndarray:
-    out = rows[0].copy()
-    for r in rows[1:]:
-        np.maximum(out, r, out=out)
-    return out
 
 
 def _booked(choose: Chooser, book: Book) -> Chooser:
@@ -736,7 +715,7 @@ def run_tree(sp: Space, choose: Chooser, only: np.ndarray | None = None, *, foll
             gone = alone if gone is None else gone | alone
         return None if gone is None or not gone.any() else ~gone
 
-    if start is None and book is not None and want is not None and len(book):
+    if start is None and book is not None and want is not None and len(book) and not sp.named:  # named: `_descend`'s SUNK is a length
         stack = []
         for lv, depth in reversed(_descend(sp, book, np.flatnonzero(want), follow, path)):
             keep = settle(lv, lv.node, lv.nodes, None, depth)
