@@ -391,7 +391,7 @@ def _part_after(name: str, part: Part, after: Drove) -> Part:
     return herd_of(rest)
 
 
-@lru_cache(maxsize=1 << 18)  # the same parts come up check after check: the rules run once for each
+@lru_cache(maxsize=1 << 16)  # the same parts come up check after check: the rules run once for each
 def _part_moves(name: str, day: int, part: Part, tape: tuple[int, ...], rulings: rules.Rulings) -> tuple[frozenset[Part], frozenset[Part]]:
     """Where a part goes on `day`: by each errand of its store, the same morning; by every order,
     the next. The herd's orders are run again with a hand laid up before the day: the party lays up
