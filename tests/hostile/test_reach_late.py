@@ -130,7 +130,7 @@ def test_every_test_the_search_sets_a_morning_aside_by_holds_on_real_lines() -> 
         late = [s for s in line if s.day >= reach.EXACT_DAYS]
         for i, before in enumerate(late):
             for after in late[i + 1 :: 4]:
-                goal = reach._Toward(after, rules.RULED, TAPE)
+                goal = reach._Toward(after, rules.RULED)  # the parts: the test below
                 assert goal.keep(reach.rest_of(before), 1 << before.silver, before.day), (cn.save(before), cn.save(after), goal.cut)
                 pairs += 1
     assert pairs > 1_000
