@@ -151,7 +151,8 @@ def late(n: int, ref: float, plain_10: bool, limit: int) -> None:
         secs = sorted(r[0] for r in rows) or [0.0]
         refused = [r for r in rows if not r[2]]
         print(
-            f"{kind}: {len(rows)} checks, median {secs[len(secs) // 2]:.2f} s, slowest {secs[-1]:.2f} s ({secs[-1] / ref:.0f} × reference)"
+            f"{kind}: {len(rows)} checks, median {secs[len(secs) // 2]:.2f} s ({secs[len(secs) // 2] / ref:.0f} × reference), "
+            f"90th {secs[len(secs) * 9 // 10]:.2f} s ({secs[len(secs) * 9 // 10] / ref:.0f} ×), slowest {secs[-1]:.2f} s ({secs[-1] / ref:.0f} × reference)"
             + (f"; {len(refused)} refused, slowest refusal {max(r[0] for r in refused):.2f} s" if refused else "")
             + f"; {over[kind]} over {limit} s",
             flush=True,

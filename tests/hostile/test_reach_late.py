@@ -130,10 +130,77 @@ def test_every_test_the_search_sets_a_morning_aside_by_holds_on_real_lines() -> 
         late = [s for s in line if s.day >= reach.EXACT_DAYS]
         for i, before in enumerate(late):
             for after in late[i + 1 :: 4]:
-                goal = reach._Toward(after, rules.RULED)
+                goal = reach._Toward(after, rules.RULED)  # the parts: the test below
                 assert goal.keep(reach.rest_of(before), 1 << before.silver, before.day), (cn.save(before), cn.save(after), goal.cut)
                 pairs += 1
     assert pairs > 1_000
+
+
+def test_each_part_of_a_real_line_comes_to_that_of_its_later_mornings() -> None:
+    """The flesh, larder, herd and body tests on their own, every morning of day EXACT_DAYS on
+    toward every later morning of its line: a part that could not come to a later one of its own
+    line would be a move the rules make that the parts' probes leave out."""
+    parts = {"flesh": reach.flesh_of, "larder": reach.larder_of, "herd": reach.herd_of, "body": reach.body_of}
+    pairs = 0
+    for line in lines()[80:120]:
+        late = [s for s in line if s.day >= reach.EXACT_DAYS]
+        for i, before in enumerate(late):
+            for after in late[i + 1 :: 2]:
+                goal = reach._Toward(after, rules.RULED, TAPE)
+                for name, part_of in parts.items():
+                    assert goal.comes(name, before.day, part_of(reach.rest_of(before))), (name, cn.save(before), cn.save(after))
+                pairs += 1
+    assert pairs > 1_000
+
+
+def _late_blocks(days: range, count: int, seed: int) -> list[Drove]:
+    """Mornings of random play on `days` and a tamper of each (one field moved, as CHANGES do)."""
+    rng = random.Random(seed)
+    late = [s for line in lines() for s in line if s.day in days]
+    out = []
+    for s in rng.sample(late, count):
+        out += [s, replace(s, **rng.choice(list(CHANGES.values()))(s, rng))]
+    return out
+
+
+def test_the_parts_never_change_an_answer() -> None:
+    """The search with the flesh, larder, herd and body tests answers as the search without them;
+    depth first to the end, a day at a time from the start, and the two in turn answer alike; on
+    blocks of days 9 to 11 (where the search without the parts is short)."""
+    answers = {True: 0, False: 0}
+    for t in _late_blocks(range(9, 12), 8, 31):
+        found = reach.toward(t, TAPE).reached
+        assert reach.toward(t, TAPE, depth_first=0).reached == found, cn.save(t)
+        assert reach.toward(t, TAPE, depth_first=None).reached == found, cn.save(t)
+        assert reach.toward(t, TAPE, parts=False, depth_first=None).reached == found, cn.save(t)
+        answers[found] += 1
+    assert answers[True] >= 8 and answers[False] >= 2, answers
+
+
+def test_late_blocks_are_answered_alike_depth_first_and_a_day_at_a_time() -> None:
+    """Days 12 to 14, past where the search without the parts is short: depth first and a day at a
+    time answer alike (a day at a time is slow on a block play reaches: it goes through every
+    morning kept)."""
+    answers = {True: 0, False: 0}
+    for t in _late_blocks(range(12, 15), 4, 37):
+        found = reach.toward(t, TAPE).reached
+        assert reach.toward(t, TAPE, depth_first=0).reached == found, cn.save(t)
+        answers[found] += 1
+    assert answers[True] >= 4, answers
+
+
+def test_day_9_blocks_are_found_exactly_as_the_plain_set_holds_them() -> None:
+    """The search toward a day-9 block against every morning of day 9, state by state."""
+    plain, rng = plain_day_9(), random.Random(39)
+    counts = {True: 0, False: 0}
+    for key in rng.sample(sorted(plain, key=repr), 6):
+        s = reach.drove(key, 9)
+        for change in CHANGES.values():
+            t = replace(s, **change(s, rng))
+            inside = reach.key_of(t) in plain
+            assert reach.toward(t, TAPE).reached == inside, cn.save(t)
+            counts[inside] += 1
+    assert counts[True] >= 6 and counts[False] >= 18, counts
 
 
 def test_mornings_of_random_play_on_late_days_resume() -> None:

@@ -28,8 +28,11 @@ EXACT_DAYS forward to the block's day, that keeps only the mornings that can sti
 block. What can come back is read off the rules (`_Toward`): head never rises; silver plus three a
 head never rises (a sale turns a beast into 3 silver, everything else only spends or loses);
 a herd is shod, a hand laid up, a hand hired and Bran gone for good, and only where the card says;
-the miles a day can walk; how far a day can move flesh, meal and wear. Each is necessary, none is
-assumed sufficient: a block resumes only when the search stands on it.
+the miles a day can walk; how far a day can move flesh, meal and wear; and whether each part of
+the morning (its flesh, its larder of meal and wear, its herd and crew, its flesh and larder
+together) can come, by the rules run on that part alone with silver no object, to the block's
+by its day. Each is necessary, none is assumed sufficient: a block resumes only when the search
+stands on it.
 """
 
 from __future__ import annotations
@@ -37,9 +40,10 @@ from __future__ import annotations
 import heapq
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
-from functools import cache
+from dataclasses import dataclass, field, replace
+from functools import cache, lru_cache
 from pathlib import Path
+from typing import Any
 
 from cardgm.save import Kept
 
@@ -217,12 +221,15 @@ def _closure(arrived: Layer, day: int, tape: tuple[int, ...], rulings: rules.Rul
     return out
 
 
-def next_layer(today: Layer, day: int, tape: tuple[int, ...], rulings: rules.Rulings = rules.RULED, keep: Keep | None = None) -> Layer:
-    """The mornings of day + 1 from `today`'s (day `day`) by every order, each with what its
-    store's errands reach; only what `keep` keeps, when given."""
+def next_layer(
+    today: Layer, day: int, tape: tuple[int, ...], rulings: rules.Rulings = rules.RULED, keep: Keep | None = None,
+    orders: Callable[[Drove], Iterator[rules.Action]] | None = None,
+) -> Layer:
+    """The mornings of day + 1 from `today`'s (day `day`) by every order (`orders`: `_orders`
+    unless given), each with what its store's errands reach; only what `keep` keeps, when given."""
     arrived: Layer = {}
     for rest, mask in today.items():
-        for after, moved in _moves(rest, mask, day, _orders, tape, rulings):
+        for after, moved in _moves(rest, mask, day, orders or _orders, tape, rulings):
             if keep is not None:
                 moved = keep(after, moved, day + 1)
                 if not moved:
@@ -306,14 +313,112 @@ def day_reach(rulings: rules.Rulings = rules.RULED) -> DayReach:
     return DayReach(ups["flesh"], downs["flesh"], downs["meal"], downs["wear"])
 
 
+# What one day does to a drove, seen a part at a time. Each part moves by the rules alone, whatever
+# the rest of the drove holds, once silver is no object: FLESH reads the pace, the band, a PARK and
+# the shoeing, never the bag, the party or the herd; MEAL and WEAR read the pace, the band, a ROOF,
+# each other (nothing to eat is WEAR +1) and lay up a hand at 5, never flesh or the herd; HEAD reads
+# the band, Bran and the crew (strays), never flesh, the bag, or wear but through a hand laid up. So
+# a part that cannot come to the target's by its day rules out every morning that has it; the tests
+# hold each part to real lines of play.
+Flesh = tuple[int, int, int, bool]  # mile, flesh, spate, shod
+Larder = tuple[int, int, int, int, int]  # mile, meal, wear, spate, hands laid up
+Herd = tuple[int, int, int, tuple[str, ...], tuple[str, ...]]  # mile, head, spate, crew, laid
+Body = tuple[int, int, int, int, int, bool, int]  # flesh and larder together: one order moves both
+Part = tuple[Any, ...]
+_RICH = 1000  # silver for anything a day sells
+
+
+def flesh_of(rest: Rest) -> Flesh:
+    return (rest[0], rest[2], rest[5], rest[6])
+
+
+def larder_of(rest: Rest) -> Larder:
+    return (rest[0], rest[3], rest[4], rest[5], len(rest[8]))
+
+
+def herd_of(rest: Rest) -> Herd:
+    return (rest[0], rest[1], rest[5], rest[7], rest[8])
+
+
+def body_of(rest: Rest) -> Body:
+    return (rest[0], rest[2], rest[3], rest[4], rest[5], rest[6], len(rest[8]))
+
+
+def _day_orders(s: Drove) -> Iterator[DayOrder]:
+    """The day's orders less those that buy meal with them: a store's mornings are closed under
+    MEAL 1 before the order, and a REST with MEAL n comes where MEAL n first and then the REST do."""
+    return (order for order in _orders(s) if not order.business.meal)
+
+
+def _store_errands(s: Drove) -> Iterator[BusinessOnly]:
+    """`_errands` where a store stands; none elsewhere."""
+    return _errands(s) if rules.legal_business(s) else iter(())
+
+
+def _after(s: Drove, actions: Iterator[rules.Action], tape: tuple[int, ...], rulings: rules.Rulings) -> Iterator[Drove]:
+    """The mornings `actions` (each one the rules allow `s`) take `s` to, drives that end left out."""
+    for action in actions:
+        after, _ = rules.apply(s, action, tape, rulings, checked=False, events=False)
+        if after.end is None:
+            yield after
+
+
+def _probe(day: int, name: str, part: Part) -> Drove:
+    """A drove with this part, rich enough for anything; the rest as no day of it can end or
+    touch the part: the township's crew (a hand to lay up) and a herd of 20 that never strays,
+    or, for the herd, a full bag and no wear (WEAR never comes to 5 in a day from 0)."""
+    if name == "flesh":
+        mile, flesh, spate, shod = part
+        return Drove(day=day, mile=mile, head=20, flesh=flesh, silver=_RICH, spate=spate, shod=shod, tape=day - 1)
+    if name == "larder":
+        mile, meal, wear, spate, _ = part
+        return Drove(day=day, mile=mile, head=20, meal=meal, silver=_RICH, wear=wear, spate=spate, tape=day - 1)
+    if name == "body":
+        mile, flesh, meal, wear, spate, shod, _ = part
+        return Drove(day=day, mile=mile, head=20, flesh=flesh, meal=meal, silver=_RICH, wear=wear, spate=spate, shod=shod, tape=day - 1)
+    mile, head, spate, crew, laid = part
+    return Drove(day=day, mile=mile, head=head, meal=MEAL_MAX, silver=_RICH, spate=spate, crew=crew, laid=laid, tape=day - 1)
+
+
+def _part_after(name: str, part: Part, after: Drove) -> Part:
+    rest = rest_of(after)
+    if name == "flesh":
+        return flesh_of(rest)
+    if name == "larder":
+        return (*larder_of(rest)[:4], part[4] + len(after.laid))  # the probe lays up from none
+    if name == "body":
+        return (*body_of(rest)[:6], part[6] + len(after.laid))
+    return herd_of(rest)
+
+
+@lru_cache(maxsize=1 << 16)  # the same parts come up check after check: the rules run once for each
+def _part_moves(name: str, day: int, part: Part, tape: tuple[int, ...], rulings: rules.Rulings) -> tuple[frozenset[Part], frozenset[Part]]:
+    """Where a part goes on `day`: by each errand of its store, the same morning; by every order,
+    the next. The herd's orders are run again with a hand laid up before the day: the party lays up
+    at dusk, before strays count the crew, and nothing else of the day reads it."""
+    s = _probe(day, name, part)
+    errands = {_part_after(name, part, a) for a in _after(s, _store_errands(s), tape, rulings)} - {part}
+    days = [s]
+    if name == "herd" and s.hands:
+        first = s.hands[0]
+        days.append(replace(s, crew=tuple(c for c in s.crew if c != first), laid=(*s.laid, first)))
+    orders = {_part_after(name, part, a) for d in days for a in _after(d, _day_orders(d), tape, rulings)}
+    return frozenset(errands), frozenset(orders)
+
+
 @dataclass
 class _Toward:
     """What a morning of day `day` must have to still come to `target` on its day; each test is a
     fact of the rules, so a morning that fails one cannot come to it. `cut` counts, by field, the
-    mornings each test set aside (a refused block's reason names the field)."""
+    mornings each test set aside (a refused block's reason names the field). `parts`: also ask
+    whether each part of the morning can come to the target's by its day (`comes`; the search
+    without them is the same search, slower: the tests hold one to the other). What the tests say
+    of a morning's fields but silver is worked out once a check (`known`), whatever its silvers."""
 
     target: Drove
     rulings: rules.Rulings
+    tape: tuple[int, ...] = ()
+    parts: bool = True
     cut: Counter[str] = field(default_factory=Counter)
 
     def __post_init__(self) -> None:
@@ -321,23 +426,43 @@ class _Toward:
         self.worth = t.silver + SELL_GAIN * t.head
         self.hired = frozenset(t.hired)
         self.reach = day_reach(self.rulings)
+        self.parts = self.parts and bool(self.tape)
+        rest = rest_of(t)
+        self.goals: dict[str, Part] = {"flesh": flesh_of(rest), "larder": larder_of(rest), "herd": herd_of(rest), "body": body_of(rest)}
+        self.comes_memo: dict[tuple[str, int, Part], bool] = {}
+        self.known: dict[tuple[int, Rest], list[Any]] = {}  # (day, rest): [field set aside by, silvers, part set aside by]
 
     def keep(self, rest: Rest, mask: int, day: int) -> int:
-        why = self._why(rest, day)
+        """The silvers of `mask` with which a morning of `rest` on `day` may still come to the
+        target (0: none; `cut` counts the field that set it aside)."""
+        known = self.known.get((day, rest))
+        if known is None:  # what the tests say of a rest, whatever its silvers: worked out once
+            known = self.known[(day, rest)] = [self._why(rest, day), self._silvers(rest, day), None]
+        why, window = known[0], known[1]
         if why is None:
-            mile, head, meal, shod = rest[0], rest[1], rest[3], rest[6]
-            t = self.target
-            least = self.worth - SELL_GAIN * head  # silver + 3 × head never rises
-            if not any(mile <= m <= t.mile for m in SELLING):
-                least = max(least, t.silver)  # no store to sell at on the way: silver only falls
-            if least > 0:
-                mask &= ~((1 << least) - 1)
-            mask &= (1 << (t.silver + self.spend(mile, head, meal, shod, rest[7], rest[8], t.day - day) + 1)) - 1
-            if mask:
+            mask &= window
+            if not mask:
+                why = "silver"
+            elif not self.parts:
                 return mask
-            why = "silver"
+            else:
+                if known[2] is None:
+                    known[2] = self._apart(rest, day) or ""
+                if not known[2]:
+                    return mask
+                why = known[2]
         self.cut[why] += 1
         return 0
+
+    def _silvers(self, rest: Rest, day: int) -> int:
+        """The silvers a morning of `rest` on `day` may have and still come to the target."""
+        mile, head, meal, shod = rest[0], rest[1], rest[3], rest[6]
+        t = self.target
+        least = self.worth - SELL_GAIN * head  # silver + 3 × head never rises
+        if not any(mile <= m <= t.mile for m in SELLING):
+            least = max(least, t.silver)  # no store to sell at on the way: silver only falls
+        most = t.silver + self.spend(mile, head, meal, shod, rest[7], rest[8], t.day - day)
+        return (1 << (most + 1)) - (1 << max(0, least)) if most >= least else 0
 
     def spend(self, mile: int, head: int, meal: int, shod: bool, crew: tuple[str, ...], laid: tuple[str, ...], days: int) -> int:
         """The most silver a drove can spend on the way from this morning to the target: the meal
@@ -406,6 +531,52 @@ class _Toward:
             return "mile" if mile != t.mile else "flesh" if flesh != t.flesh else "wear" if wear != t.wear else "spate"
         return None
 
+    def _apart(self, rest: Rest, day: int) -> str | None:
+        """The field of a part that cannot come to the target's by its day, or None."""
+        t = self.target
+        if not self.comes("flesh", day, flesh_of(rest)):
+            return "shod" if rest[2] == t.flesh and rest[6] != t.shod else "flesh"
+        if not self.comes("larder", day, larder_of(rest)):
+            return "wear" if rest[4] != t.wear else "meal" if rest[3] != t.meal else "laid"
+        if not self.comes("herd", day, herd_of(rest)):
+            return "head" if rest[1] != t.head else "crew"
+        if not self.comes("body", day, body_of(rest)):
+            return next((f for f, i in (("wear", 4), ("meal", 3), ("flesh", 2), ("shod", 6)) if rest[i] != getattr(t, f)), "laid")
+        return None
+
+    def comes(self, name: str, day: int, part: Part) -> bool:
+        """Can a drove with this part (flesh, larder, herd or body) on `day` have the target's on its
+        day, silver no object?"""
+        known = self.comes_memo.get((name, day, part))
+        if known is None:
+            t = self.target
+            if self._far(name, day, part):
+                known = False
+            elif day == t.day and part == self.goals[name]:
+                known = True
+            else:
+                errands, orders = _part_moves(name, day, part, self.tape, self.rulings)
+                known = any(self.comes(name, day, p) for p in errands) or (day < t.day and any(self.comes(name, day + 1, p) for p in orders))
+            self.comes_memo[(name, day, part)] = known
+        return known
+
+    def _far(self, name: str, day: int, part: Part) -> bool:
+        """The facts of `_why` a part alone can fail (so its search stays small)."""
+        t, days, r = self.target, self.target.day - day, self.reach
+        if t.mile not in within(part[0], days, self.rulings):
+            return True
+        if name == "flesh":
+            _, flesh, _, shod = part
+            return not flesh - r.flesh_down * days <= t.flesh <= flesh + r.flesh_up * days or (shod and not t.shod)
+        if name == "larder":
+            _, meal, wear, _, laid = part
+            return laid > len(t.laid) or t.meal < meal - r.meal_down * days or t.wear < wear - r.wear_down * days
+        if name == "body":  # searched only where flesh and larder each can come
+            mile, flesh, meal, wear, spate, shod, laid = part
+            return not self.comes("flesh", day, (mile, flesh, spate, shod)) or not self.comes("larder", day, (mile, meal, wear, spate, laid))
+        _, head, _, _, laid = part
+        return head < t.head or laid != t.laid[: len(laid)]
+
 
 @dataclass(frozen=True)
 class Found:
@@ -426,61 +597,113 @@ def apart(a: Key, b: Key) -> list[int]:
     return [i for i in range(len(a)) if a[i] != b[i]]
 
 
-def toward(target: Drove, tape: tuple[int, ...], rulings: rules.Rulings = rules.RULED) -> Found:
+DEPTH_FIRST = 60_000  # groups of mornings `toward` moves depth first before it goes a day at a time
+
+
+def toward(
+    target: Drove, tape: tuple[int, ...], rulings: rules.Rulings = rules.RULED, *, parts: bool = True, depth_first: int | None = DEPTH_FIRST
+) -> Found:
     """Does a line of play stand on `target` (a morning after EXACT_DAYS)? Searched forward from
-    every morning of day EXACT_DAYS, depth first (the first line found answers), keeping only the
-    mornings that can still come to it; a group of mornings searched once is not searched again."""
+    every morning of day EXACT_DAYS, keeping only the mornings that can still come to it
+    (`_Toward`; `parts=False` leaves out the flesh, larder and herd tests, for the tests to hold
+    them to the search without them).
+
+    First depth first, nearest first, for up to `depth_first` moves (None: to the end): a block
+    play reaches is most often found in a few hundred. Then, if not found, a day at a time, as
+    `next_layer` does: there every group of mornings is moved once, with every silver that comes to
+    it, where depth first comes back to a group for each silver it has not yet tried. Either
+    search alone is exact; a block resumes only when one stands on it."""
     if not EXACT_DAYS < target.day <= FINAL_DAY:
         raise ValueError(f"toward is for days {EXACT_DAYS + 1} to {FINAL_DAY}, not {target.day}")
     start = mornings(tape, EXACT_DAYS, rulings)
     assert start is not None
-    goal = _Toward(target, rulings)
+    goal = _Toward(target, rulings, tape, parts)
     goal_rest, goal_key = rest_of(target), key_of(target)
-    seen: dict[tuple[int, Rest], int] = {}
     near: list[tuple[int, Key]] = []
 
-    def met(rest: Rest, mask: int) -> None:
-        """A morning of the target's day: kept if it is the nearest yet."""
-        silver = target.silver if mask >> target.silver & 1 else min(silvers(mask), key=lambda v: (abs(v - target.silver), v))
-        key = key_of(morning(rest, silver, target.day))
-        d = len(apart(key, goal_key))
-        if not near or (d, key) < near[0]:
-            near[:] = [(d, key)]
+    def keep(rest: Rest, mask: int, day: int) -> int:
+        if day == target.day:  # a morning of the target's day, kept if the nearest yet (a refusal's reason)
+            silver = target.silver if mask >> target.silver & 1 else min(silvers(mask), key=lambda v: (abs(v - target.silver), v))
+            key = key_of(morning(rest, silver, day))
+            d = len(apart(key, goal_key))
+            if not near or (d, key) < near[0]:
+                near[:] = [(d, key)]
+        return goal.keep(rest, mask, day)
+
+    layer: Layer = {}
+    for rest, mask in sorted(layer_of(start).items(), key=lambda item: (goal.distance(item[0]), item[0])):
+        kept = goal.keep(rest, mask, EXACT_DAYS)
+        if kept:
+            layer[rest] = kept
+    seen: dict[tuple[int, Rest], int] = {}
+    moves = [depth_first]
+    moved_once: dict[tuple[int, Rest], list[tuple[int, Rest, int]]] = {}
+
+    def outcomes(rest: Rest, day: int) -> list[tuple[int, Rest, int]]:
+        """Where each errand (the same day) and order (the next) takes a morning of `rest`, and
+        what it costs: worked out once for every silver (depth first comes back to a group for
+        each silver it has not yet tried), as `_moves` works a group out on its richest morning,
+        and held to the poorest morning that pays."""
+        out = moved_once.get((day, rest))
+        if out is None:
+            out = moved_once[(day, rest)] = []
+            rich = morning(rest, _RICH, day)
+            for actions, d in ((_store_errands, day), (_day_orders, day + 1)):
+                if d > target.day:
+                    continue
+                for action in actions(rich):
+                    if rules.refusal(rich, action) is not None:
+                        continue
+                    after, _ = rules.apply(rich, action, tape, rulings, checked=False, events=False)
+                    if after.end is not None or (d == day and rest_of(after) == rest):
+                        continue
+                    cost = _RICH - after.silver
+                    if cost > 0:  # the poorest that pays must move as the richest did, or the grouping is wrong
+                        poor = morning(rest, cost, day)
+                        then = rules.apply(poor, action, tape, rulings, checked=False, events=False)[0] if rules.refusal(poor, action) is None else None
+                        if then is None or then.end is not None or rest_of(then) != rest_of(after) or then.silver != 0:
+                            raise GroupingError(f"day {day}: {action} moves silver {cost} and {_RICH} of {rest} apart")
+                    out.append((d, rest_of(after), cost))
+        return out
 
     def search(rest: Rest, mask: int, day: int) -> bool:
         old = seen.get((day, rest), 0)
         mask &= ~old
         if not mask:
             return False
+        if moves[0] is not None:
+            if moves[0] <= 0:
+                raise _Enough
+            moves[0] -= 1
         seen[(day, rest)] = old | mask
         if day == target.day and rest == goal_rest and mask >> target.silver & 1:
             return True
-        children: list[tuple[int, Rest, int, int]] = []
-        if rules.legal_business(morning(rest, 0, day)):
-            for after, moved in _moves(rest, mask, day, _errands, tape, rulings):
-                if after != rest:
-                    children.append((day, after, moved, 0))
-        if day < target.day:
-            for after, moved in _moves(rest, mask, day, _orders, tape, rulings):
-                children.append((day + 1, after, moved, 0))
         ranked = []
-        for d, after, moved, _ in children:
-            if d == target.day:
-                met(after, moved)
-            moved = goal.keep(after, moved, d)
+        for d, after, cost in outcomes(rest, day):
+            moved = (mask & ~((1 << cost) - 1)) >> cost if cost >= 0 else mask << -cost  # those that pay, less the cost
+            if not moved & ~seen.get((d, after), 0):
+                continue  # searched already with every one of these silvers
+            moved = keep(after, moved, d)
             if moved:
                 ranked.append((goal.distance(after), d, after, moved))
         ranked.sort(key=lambda c: c[0])
         return any(search(after, moved, d) for _, d, after, moved in ranked)
 
-    found = False
-    for rest, mask in sorted(layer_of(start).items(), key=lambda item: goal.distance(item[0])):
-        kept = goal.keep(rest, mask, EXACT_DAYS)
-        if kept and search(rest, kept, EXACT_DAYS):
-            found = True
-            break
+    try:
+        found = any(search(rest, mask, EXACT_DAYS) for rest, mask in layer.items())
+        searched = len(seen)
+    except _Enough:  # a day at a time, from the start again
+        searched = len(layer)
+        for day in range(EXACT_DAYS, target.day):
+            layer = next_layer(layer, day, tape, rulings, keep, _day_orders)
+            searched += len(layer)
+        found = bool(layer.get(goal_rest, 0) >> target.silver & 1)
     nearest = target if found else (drove(near[0][1], target.day) if near else None)
-    return Found(found, nearest, goal.cut, len(seen))
+    return Found(found, nearest, goal.cut, searched)
+
+
+class _Enough(Exception):
+    """The depth-first search has made its moves."""
 
 
 # -- kept: once per tape and reading, then a lookup ----------------------------------------------------
