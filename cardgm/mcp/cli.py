@@ -85,7 +85,7 @@ def mcp_command(database: str | None, http: str | None, token: str | None, verbo
             err=True,
         )
     server = build_server(store, log_level="INFO" if verbose else "WARNING")
-    signal.signal(signal.SIGINT, _stop)
+    _leave_on_ctrl_c()  # before any thread starts: each inherits the blocked SIGINT
     _pump_stdin()
     try:
         server.run("stdio")
@@ -150,8 +150,20 @@ def _pump_stdin() -> None:
     threading.Thread(target=pump, daemon=True, name="cardgm-mcp-stdin").start()
 
 
-def _stop(signum: int, frame: Any) -> None:
-    """Ctrl-C: leave at once. The SDK reads stdin on a worker thread that a Ctrl-C cannot wake
-    (the process would wait for the next line), and nothing is lost by leaving: every reply
-    already given was committed before it went out, and a call cut short commits nothing."""
-    os._exit(130)
+def _leave_on_ctrl_c() -> None:
+    """Ctrl-C: leave at once. Nothing is lost by leaving: every reply already given was committed
+    before it went out, and a call cut short commits nothing.
+
+    SIGINT is blocked in every thread and taken by one that waits for nothing else. A Python handler
+    would not do: the kernel may hand the signal to any thread that does not block it, and when it
+    is the SDK's stdin reader, sitting in a read, the event loop is not woken to run the handler
+    until the next line comes (a Ctrl-C that did nothing, now and then, under load)."""
+    import threading
+
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+
+    def leave() -> None:
+        signal.sigwait({signal.SIGINT})
+        os._exit(130)
+
+    threading.Thread(target=leave, daemon=True, name="cardgm-mcp-ctrl-c").start()
