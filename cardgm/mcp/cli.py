@@ -160,6 +160,9 @@ def _leave_on_ctrl_c() -> None:
     until the next line comes (a Ctrl-C that did nothing, now and then, under load)."""
     import threading
 
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: no signal masks; the handler does as well as it can
+        signal.signal(signal.SIGINT, lambda signum, frame: os._exit(130))
+        return
     signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
 
     def leave() -> None:

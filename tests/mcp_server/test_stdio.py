@@ -205,3 +205,19 @@ def test_a_message_that_is_not_unicode_text_is_answered_with_an_error(tmp_path: 
     finally:
         p.kill()
         p.wait()
+
+
+def test_ctrl_c_without_signal_masks_falls_back_to_a_handler(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where there are no signal masks (Windows), the server still leaves on Ctrl-C, by a handler,
+    instead of failing to start."""
+    import signal
+
+    from cardgm.mcp import cli
+
+    monkeypatch.delattr(signal, "pthread_sigmask")
+    before = signal.getsignal(signal.SIGINT)
+    try:
+        cli._leave_on_ctrl_c()
+        assert signal.getsignal(signal.SIGINT) is not before
+    finally:
+        signal.signal(signal.SIGINT, before)
