@@ -655,8 +655,11 @@ def _band_and_table(w: _Work, events: list[Any], rulings: Rulings, read: Banded,
         for field, delta in net.items():
             _move(w, events, rulings, field, delta, why if field not in pending else f"pace and band, netted ({why})")
         return
-    for field, delta in line.effects:
-        _move(w, events, rulings, field, delta, why)
+    capped = rulings.bag_caps_every_change
+    for field, delta in line.effects:  # `_move`, written out: most days' one or two numbers
+        change = moved(field, getattr(w, field), delta, why, capped)
+        setattr(w, field, change.after)
+        events.append(change)
 
 
 @cache  # 3 paces x the miles a march starts from (and the toll's two ways of counting)
@@ -801,9 +804,11 @@ def _day(w: _Work, events: list[Any], rulings: Rulings, tape: tuple[int, ...], o
             _end(w, events, "laid-up")
             return
 
-    # 8) strays
-    need, on_feet = crew_needed(w.head), len(w.crew)
-    if need > on_feet and w.head > 0:
+    # 8) strays: a herd of more than 20 head for each on their feet is short of crew (the same as
+    # crew_needed(head) > on_feet and head > 0, with no division on the days it is not)
+    on_feet = len(w.crew)
+    if w.head > 20 * on_feet:
+        need = crew_needed(w.head)
         events.append(shared.strayed(need - on_feet, need, on_feet))
         _move(w, events, rulings, "head", on_feet - need, "strays")
 
