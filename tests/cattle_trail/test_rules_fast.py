@@ -3,8 +3,10 @@ state `apply` leaves, under the ruled reading and under every rival reading the 
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import inspect
+import pickle
 from dataclasses import replace
 
 import pytest
@@ -163,6 +165,7 @@ def test_the_working_copy_is_the_drove_open_and_becomes_it_in_place() -> None:
     after, _ = rules.apply(s, DayOrder("STEADY"), PRINTED)
     assert type(after) is Drove and after == rules.apply(s, DayOrder("STEADY"), PRINTED)[0]
     assert after == replace(after) and hash(after) == hash(replace(after)) and repr(after) == repr(replace(after))
+    assert pickle.loads(pickle.dumps(after)) == after and copy.deepcopy(after) == after
     with pytest.raises(dataclasses.FrozenInstanceError):
         after.mile = 0  # type: ignore[misc]
     w = rules._Work(s)
