@@ -3,8 +3,10 @@ state `apply` leaves, under the ruled reading and under every rival reading the 
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import inspect
+import pickle
 from dataclasses import replace
 
 import pytest
@@ -142,7 +144,7 @@ def test_the_remembered_steps_are_the_cards_arithmetic() -> None:
     assert (march.stop, march.leg, march.cut) == (90, "pass", True)
     assert rules.band_read(18, 3, "EASY", "glen").band == "GOOD" and rules.band_read(2, -4, "PUSH", "glen").adjusted == 1
     # a march's road in one: PUSH from 80 stops at the Smiddy; 2 - 4 clamps to 1, BAD on the pass: mist
-    marched, read, line, why = rules.march_read("PUSH", 80, 80, 2)
+    marched, read, (line, why) = rules.march_read("PUSH", 80, 80, 2)
     assert marched == march and (read.adjusted, read.band, read.table) == (1, "BAD", "pass")
     assert line == rules.TABLES["pass"]["BAD"] and why == "BAD: mist"
     assert rules.table_line("island", "FAIR") == (rules.NOTHING, "FAIR")
@@ -152,3 +154,19 @@ def test_the_remembered_steps_are_the_cards_arithmetic() -> None:
     assert rules.crossing_orders(118, 5, 6) == ("FORD", "REST") and rules.crossing_orders(118, 6, 6) == ("TOLL", "FORD", "REST")
     assert rules.crew_less(("you", "Ewan", "Calum", "Bran"), "Ewan") == ("you", "Calum", "Bran")
     assert rules.hands_in(("you", "Calum", "Bran", "Hector")) == ("Calum", "Hector")
+
+
+def test_the_working_copy_is_the_drove_open_and_becomes_it_in_place() -> None:
+    # `_Work` names the Drove's fields again only for mypy (a frozen record's are read-only to it):
+    # the same names in the same order, and no slot of its own, so its class can become Drove's.
+    assert list(rules._Work.__annotations__) == [f.name for f in dataclasses.fields(Drove)]
+    assert rules._Work.__slots__ == () and rules._Work.__bases__ == (Drove,)
+    s = Drove(day=4, tape=3, mile=33, crew=("you", "Ewan", "Bran"), laid=("Calum",))
+    after, _ = rules.apply(s, DayOrder("STEADY"), PRINTED)
+    assert type(after) is Drove and after == rules.apply(s, DayOrder("STEADY"), PRINTED)[0]
+    assert after == replace(after) and hash(after) == hash(replace(after)) and repr(after) == repr(replace(after))
+    assert pickle.loads(pickle.dumps(after)) == after and copy.deepcopy(after) == after
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        after.mile = 0  # type: ignore[misc]
+    w = rules._Work(s)
+    assert [getattr(w, f.name) for f in dataclasses.fields(Drove)] == [getattr(s, f.name) for f in dataclasses.fields(Drove)]

@@ -10,12 +10,11 @@ uses `RULED`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from functools import cache, lru_cache
-from operator import attrgetter
 from typing import Any
 
-from cardgm.game import GameError, builder
+from cardgm.game import GameError
 from cardgm.games.cattle_trail import shared
 from cardgm.games.cattle_trail.actions import (
     LANDMARKS,
@@ -261,7 +260,7 @@ def legal_business(state: Drove) -> tuple[str, ...]:
     return STORE_ERRANDS.get(state.mile, ())
 
 
-def score(state: Drove | _Work) -> int:
+def score(state: Drove) -> int:
     """SCORING. Sold: HEAD × (FLESH + 4) ÷ 6 rounded down, −10 per hand laid up, on day 21 FLESH
     one less (not below 0), clamped 1–100. Every other ending scores 0. (The rules score a reply's
     working copy as it ends, with no frozen Drove built for it.)"""
@@ -402,26 +401,42 @@ def _or_list(items: tuple[str, ...] | list[str]) -> str:
     items = list(items)
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
 
-
 # -- the working copy of a day ----------------------------------------------------------------
 
 
-class _Work:
-    """A mutable copy of the drove while one reply's rules run; frozen again, once, at the end.
+class _Work(Drove):
+    """The drove while one reply's rules run: a `Drove` open to writes, which becomes the reply's
+    frozen `Drove` in place when the rules end (`apply` gives it the record's class, as
+    `cardgm.game.builder`'s twin closes itself): the numbers are copied in once and never copied
+    back out.
 
-    Plain slots, not a dict behind `__getattr__`: the rules read these numbers many times a day,
-    and the search runs hundreds of thousands of days."""
+    A subclass that adds no slots has the record's own layout, so the class can be changed; its
+    `__setattr__` and `__delattr__` are object's again (the frozen record's raise), which also keeps
+    each write a plain slot store. The reply's events and rulings travel beside it, as arguments:
+    a slot of its own would break the layout."""
 
-    __slots__ = (
-        "rulings", "events", "record", "bag_capped",
-        "turn", "day", "mile", "head", "flesh", "meal", "silver", "wear", "spate", "shod", "crew", "laid", "tape", "end",
-    )
+    __slots__ = ()
+    __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__
 
-    def __init__(self, state: Drove, rulings: Rulings, record: bool = True) -> None:
-        self.rulings = rulings
-        self.events: list[Any] = []
-        self.record = record  # False: a search that never reads the events; the Moved records are skipped
-        self.bag_capped = rulings.bag_caps_every_change
+    # The Drove's fields, open to writes (mypy reads a frozen record's fields as read-only);
+    # tests/cattle_trail/test_rules_fast.py holds these to `fields(Drove)`.
+    turn: int
+    day: int
+    mile: int
+    head: int
+    flesh: int
+    meal: int
+    silver: int
+    wear: int
+    spate: int
+    shod: bool
+    crew: tuple[str, ...]
+    laid: tuple[str, ...]
+    tape: int
+    end: str | None
+
+    def __init__(self, state: Drove) -> None:  # every field copied: nothing of the record's own __init__ is wanted
         self.turn = state.turn
         self.day = state.day
         self.mile = state.mile
@@ -437,18 +452,12 @@ class _Work:
         self.tape = state.tape
         self.end = state.end
 
-    def move(self, field: str, delta: int, why: str) -> None:
-        """Change a number and clamp it to its range at once ("after every change"): `moved`."""
-        change = moved(field, getattr(self, field), delta, why, self.bag_capped)
-        setattr(self, field, change.after)
-        if self.record:
-            self.events.append(change)
 
-    def hands(self) -> tuple[str, ...]:
-        return hands_in(self.crew)
-
-    def freeze(self) -> Drove:
-        return build_drove(*_drove_fields(self))
+def _move(w: _Work, events: list[Any], rulings: Rulings, field: str, delta: int, why: str) -> None:
+    """Change a number and clamp it to its range at once ("after every change"): `moved`."""
+    change = moved(field, getattr(w, field), delta, why, rulings.bag_caps_every_change)
+    setattr(w, field, change.after)
+    events.append(change)
 
 
 @cache  # the few crews a drove can have
@@ -462,11 +471,6 @@ def crew_less(crew: tuple[str, ...], name: str) -> tuple[str, ...]:
     """The crew with one of them gone (a hand laid up, Bran run off home)."""
     return tuple(c for c in crew if c != name)
 
-
-build_drove = builder(Drove)  # a day's one Drove, built open then closed (cardgm.game.builder)
-# A working copy's numbers in the Drove's own field order, read in one call: the Drove is built
-# from them by position with no field to misplace.
-_drove_fields = attrgetter(*(f.name for f in fields(Drove)))
 
 # The tops of the clamped ranges (WHAT YOU HAVE); HEAD and SILVER have none.
 _CAPS: dict[str, int] = {"flesh": FLESH_MAX, "meal": MEAL_MAX, "wear": WEAR_MAX, "spate": SPATE_MAX}
@@ -513,49 +517,52 @@ def sky_and_meal(day_sky: str, roof: bool, wear: int, spate: int, meal: int, bag
 # -- the morning's business -------------------------------------------------------------------
 
 
-def _business(w: _Work, b: Business) -> tuple[bool, bool]:
+def _business(w: _Work, events: list[Any], rulings: Rulings, b: Business) -> tuple[bool, bool]:
     """STORES, in the order money comes in and then goes out: SELL, TRADE, SHOE, HIRE, ROOF and
     PARK, MEAL (ruling 7). Returns whether ROOF and PARK were bought for this day's REST."""
     if b.sell:
-        w.events.append(Sold(b.sell, SELL_PRICE * b.sell))
-        w.move("head", -b.sell, "SELL")
-        w.move("silver", SELL_PRICE * b.sell, "SELL")
+        events.append(Sold(b.sell, SELL_PRICE * b.sell))
+        _move(w, events, rulings, "head", -b.sell, "SELL")
+        _move(w, events, rulings, "silver", SELL_PRICE * b.sell, "SELL")
     if b.trade:
         # TRADE n: SELL n, then MEAL 3n as far as the bag goes; silver not spent is kept.
-        w.events.append(Sold(b.trade, SELL_PRICE * b.trade, trade=True))
-        w.move("head", -b.trade, "TRADE")
-        w.move("silver", SELL_PRICE * b.trade, "TRADE")
-        _buy_meal(w, TRADE_MEAL_PER_HEAD * b.trade, trade=True)
+        events.append(Sold(b.trade, SELL_PRICE * b.trade, trade=True))
+        _move(w, events, rulings, "head", -b.trade, "TRADE")
+        _move(w, events, rulings, "silver", SELL_PRICE * b.trade, "TRADE")
+        _buy_meal(w, events, rulings, TRADE_MEAL_PER_HEAD * b.trade, trade=True)
     if b.shoe:
         price = per_ten(w.head)
         if w.shod:
-            w.events.append(Refused("SHOE", "The herd is already shod; SHOE is once."))
+            events.append(Refused("SHOE", "The herd is already shod; SHOE is once."))
         elif w.silver < price:
-            w.events.append(Refused("SHOE", f"No credit: shoeing {w.head} head is {price} silver and you have {w.silver}."))
+            events.append(Refused("SHOE", f"No credit: shoeing {w.head} head is {price} silver and you have {w.silver}."))
         else:
-            w.events.append(Shod(price))
-            w.move("silver", -price, "SHOE")
+            events.append(Shod(price))
+            _move(w, events, rulings, "silver", -price, "SHOE")
             w.shod = True
     for _ in range(b.hire):
-        hands = w.hands()
+        hands = hands_in(w.crew)
         left = [h for h in HIRES if h not in w.crew and h not in w.laid]
         if len(hands) >= MAX_HANDS:
-            w.events.append(Refused("HIRE", f"At most two hands on their feet, and {' and '.join(hands)} are on theirs; no charge."))
+            events.append(Refused("HIRE", f"At most two hands on their feet, and {' and '.join(hands)} are on theirs; no charge."))
         elif not left:
-            w.events.append(Refused("HIRE", "Hector and Morag are both hired; there is no one else to hire; no charge."))
+            events.append(Refused("HIRE", "Hector and Morag are both hired; there is no one else to hire; no charge."))
         elif w.silver < HIRE_PRICE:
-            w.events.append(Refused("HIRE", f"No credit: a hand is {HIRE_PRICE} silver and you have {w.silver}."))
+            events.append(Refused("HIRE", f"No credit: a hand is {HIRE_PRICE} silver and you have {w.silver}."))
         else:
-            w.events.append(Hired(left[0], HIRE_PRICE))
-            w.move("silver", -HIRE_PRICE, "HIRE")
+            events.append(Hired(left[0], HIRE_PRICE))
+            _move(w, events, rulings, "silver", -HIRE_PRICE, "HIRE")
             w.crew = (*w.crew, left[0])
-    roof, park = _lodging(w, b.roof, b.park)
+    lodged = _lodging(w, events, rulings, b.roof, b.park)
     if b.meal:
-        _buy_meal(w, b.meal)
-    return roof, park
+        _buy_meal(w, events, rulings, b.meal)
+    return lodged
 
 
-def _lodging(w: _Work, roof: bool, park: bool) -> tuple[bool, bool]:
+NO_LODGING = (False, False)  # a day with no ROOF or PARK bought: (roof, park)
+
+
+def _lodging(w: _Work, events: list[Any], rulings: Rulings, roof: bool, park: bool) -> tuple[bool, bool]:
     """ROOF 2, PARK 3, both 5. "A ROOF or PARK refused leaves a plain REST; with silver for one,
     ROOF." """
     silver = w.silver
@@ -563,52 +570,52 @@ def _lodging(w: _Work, roof: bool, park: bool) -> tuple[bool, bool]:
         if silver >= ROOF_AND_PARK_PRICE:
             got = (True, True, ROOF_AND_PARK_PRICE)
         elif silver >= ROOF_PRICE:
-            w.events.append(Refused("PARK", f"No credit: ROOF and PARK are {ROOF_AND_PARK_PRICE} silver and you have {silver}; with silver for one, ROOF."))
+            events.append(Refused("PARK", f"No credit: ROOF and PARK are {ROOF_AND_PARK_PRICE} silver and you have {silver}; with silver for one, ROOF."))
             got = (True, False, ROOF_PRICE)
         else:
-            w.events.append(Refused("ROOF and PARK", f"No credit: a ROOF is {ROOF_PRICE} silver and you have {silver}; a plain REST."))
-            return False, False
+            events.append(Refused("ROOF and PARK", f"No credit: a ROOF is {ROOF_PRICE} silver and you have {silver}; a plain REST."))
+            return NO_LODGING
     elif roof:
         if silver < ROOF_PRICE:
-            w.events.append(Refused("ROOF", f"No credit: a ROOF is {ROOF_PRICE} silver and you have {silver}; a plain REST."))
-            return False, False
+            events.append(Refused("ROOF", f"No credit: a ROOF is {ROOF_PRICE} silver and you have {silver}; a plain REST."))
+            return NO_LODGING
         got = (True, False, ROOF_PRICE)
     elif park:
         if silver < PARK_PRICE:
-            w.events.append(Refused("PARK", f"No credit: the PARK is {PARK_PRICE} silver and you have {silver}; a plain REST."))
-            return False, False
+            events.append(Refused("PARK", f"No credit: the PARK is {PARK_PRICE} silver and you have {silver}; a plain REST."))
+            return NO_LODGING
         got = (False, True, PARK_PRICE)
     else:
-        return False, False
-    w.events.append(Lodged(got[0], got[1], got[2]))
-    w.move("silver", -got[2], "ROOF and PARK" if got[0] and got[1] else "ROOF" if got[0] else "PARK")
+        return NO_LODGING
+    events.append(Lodged(got[0], got[1], got[2]))
+    _move(w, events, rulings, "silver", -got[2], "ROOF and PARK" if got[0] and got[1] else "ROOF" if got[0] else "PARK")
     return got[0], got[1]
 
 
-def _buy_meal(w: _Work, asked: int, trade: bool = False) -> None:
+def _buy_meal(w: _Work, events: list[Any], rulings: Rulings, asked: int, trade: bool = False) -> None:
     """MEAL at 1 silver each, as far as the bag and silver go."""
     room = max(0, MEAL_MAX - w.meal)
     got = min(asked, room, w.silver // MEAL_PRICE)
     limit = "" if got == asked else "bag" if room <= w.silver // MEAL_PRICE else "silver"
-    w.events.append(Bought(asked, got, got * MEAL_PRICE, trade=trade, limit=limit))
+    events.append(Bought(asked, got, got * MEAL_PRICE, trade=trade, limit=limit))
     if got:
-        w.move("silver", -got * MEAL_PRICE, "TRADE" if trade else "MEAL")
-        w.move("meal", got, "TRADE" if trade else "MEAL")
+        _move(w, events, rulings, "silver", -got * MEAL_PRICE, "TRADE" if trade else "MEAL")
+        _move(w, events, rulings, "meal", got, "TRADE" if trade else "MEAL")
 
 
 # -- THE DAY ------------------------------------------------------------------------------------
 
 
-def _drove_line(w: _Work, read: Banded, line: Line) -> Line:
+def _drove_line(w: _Work, events: list[Any], rulings: Rulings, read: Banded, line: Line) -> Line:
     """A `by_drove` line as the drove meets it: the low road's when SHOD, the strath's BAD while
     Bran is with the drove (he runs off home first); else the table's own `line`."""
     if read.table == "lowroad":
         return SHOD_LOWROAD[read.band] if w.shod else line
     if DOG not in w.crew:
         return line
-    w.events.append(BranRanOff())
+    events.append(BranRanOff())
     w.crew = crew_less(w.crew, DOG)
-    if not w.rulings.bran_bad_same_day:
+    if not rulings.bran_bad_same_day:
         return Line((), "Bran runs off home")
     return Line((("head", -2),), "Bran runs off home; with no dog")
 
@@ -633,21 +640,26 @@ def table_line(table: str, band_name: str) -> tuple[Line, str]:
     return line, line_why(band_name, line.words)
 
 
-def _band_and_table(w: _Work, read: Banded, line: Line, why: str, pending: dict[str, int] | None = None) -> None:
-    """The day's value banded on its table (`read`), and the table's `line` moving the drove's numbers."""
-    w.events.append(read)
+def _band_and_table(w: _Work, events: list[Any], rulings: Rulings, read: Banded, lined: tuple[Line, str], pending: dict[str, int] | None = None) -> None:
+    """The day's value banded on its table (`read`), and the table's line (`lined`: the line and
+    its why, `table_line`) moving the drove's numbers."""
+    events.append(read)
+    line, why = lined
     if line.by_drove:
-        line = _drove_line(w, read, line)
+        line = _drove_line(w, events, rulings, read, line)
         why = line_why(read.band, line.words)
     if pending:  # the rival reading of Q13: pace and band netted, then clamped once
         net = dict(pending)
         for field, delta in line.effects:
             net[field] = net.get(field, 0) + delta
         for field, delta in net.items():
-            w.move(field, delta, why if field not in pending else f"pace and band, netted ({why})")
+            _move(w, events, rulings, field, delta, why if field not in pending else f"pace and band, netted ({why})")
         return
-    for field, delta in line.effects:
-        w.move(field, delta, why)
+    capped = rulings.bag_caps_every_change
+    for field, delta in line.effects:  # `_move`, written out: most days' one or two numbers
+        change = moved(field, getattr(w, field), delta, why, capped)
+        setattr(w, field, change.after)
+        events.append(change)
 
 
 @cache  # 3 paces x the miles a march starts from (and the toll's two ways of counting)
@@ -676,30 +688,32 @@ def pace_toll(pace: str, flesh: int, wear: int) -> tuple[int, int, tuple[Moved, 
 
 
 @cache  # 3 paces x the miles a march starts from x 20 values (and the toll's two ways of counting)
-def march_read(pace: str, start: int, count_from: int, raw: int) -> tuple[Marched, Banded, Line, str]:
+def march_read(pace: str, start: int, count_from: int, raw: int) -> tuple[Marched, Banded, tuple[Line, str]]:
     """What a march reads off the road alone: where it stops (`route`), the day's value with the
-    pace's shift banded on the leg's table (`band_read`), and that table's line (`table_line`)."""
+    pace's shift banded on the leg's table (`band_read`), and that table's line with its why
+    (`table_line`)."""
     marched = route(pace, start, count_from)
     read = band_read(raw, PACES[pace][1], pace, marched.leg)
-    return (marched, read, *table_line(marched.leg, read.band))
+    return marched, read, table_line(marched.leg, read.band)
 
 
-def _march(w: _Work, pace: str, raw: int, start: int, count_from: int) -> None:
-    marched, read, line, why = march_read(pace, start, count_from, raw)
-    w.events.append(marched)
+def _march(w: _Work, events: list[Any], rulings: Rulings, pace: str, raw: int, count_from: int) -> None:
+    """A march at `pace` from where the drove stands, its miles counted from `count_from`."""
+    marched, read, lined = march_read(pace, w.mile, count_from, raw)
+    events.append(marched)
     w.mile = marched.stop
     pending: dict[str, int] | None = None
-    if w.rulings.pace_then_band:  # Q13, ruled: the pace's FLESH and WEAR land (clamped) before the band
+    if rulings.pace_then_band:  # Q13, ruled: the pace's FLESH and WEAR land (clamped) before the band
         w.flesh, w.wear, paced = pace_toll(pace, w.flesh, w.wear)
-        w.events += paced
+        events += paced
     else:
         _, _, flesh, wear = PACES[pace]
         pending = {field: delta for field, delta in (("flesh", flesh), ("wear", wear)) if delta}
-    if marched.cut and not w.rulings.band_on_cut_march:
+    if marched.cut and not rulings.band_on_cut_march:
         for field, delta in pending.items() if pending else ():  # Q13's rival: the pace's numbers still land
-            w.move(field, delta, pace)
+            _move(w, events, rulings, field, delta, pace)
         return
-    _band_and_table(w, read, line, why, pending)
+    _band_and_table(w, events, rulings, read, lined, pending)
 
 
 @cache  # the miles a drove rests at x ROOF, PARK x FLESH 0-6 x WEAR 0-5
@@ -711,101 +725,105 @@ def rest_day(mile: int, roof: bool, park: bool, flesh: int, wear: int) -> tuple[
     return fed.after, eased.after, (shared.rested(mile, roof, park), fed, eased)
 
 
-def _rest(w: _Work, roof: bool, park: bool) -> None:
+def _rest(w: _Work, events: list[Any], roof: bool, park: bool) -> None:
     w.flesh, w.wear, done = rest_day(w.mile, roof, park, w.flesh, w.wear)
-    w.events += done
+    events += done
 
 
-def _crossing(w: _Work, order: str, raw: int, dawn_spate: int) -> None:
+def _crossing(w: _Work, events: list[Any], rulings: Rulings, order: str, raw: int) -> None:
+    """A boat over the kyle, or FORD at the ford or the bridge. Called before step 4 has moved
+    anything, so `w.spate` is SPATE as the Ledger stood at dawn."""
     mile = w.mile
     if order in BOATS:
         price, shift = BOATS[order]
-        w.events.append(shared.paid(order, price))
-        w.move("silver", -price, order)
-        w.events.append(shared.crossed(order, "kyle", mile, FAR_SIDE[mile]))
+        events.append(shared.paid(order, price))
+        _move(w, events, rulings, "silver", -price, order)
+        events.append(shared.crossed(order, "kyle", mile, FAR_SIDE[mile]))
         w.mile = FAR_SIDE[mile]
         read = band_read(raw, shift, order, "kyle")
-        _band_and_table(w, read, *table_line("kyle", read.band))
+        _band_and_table(w, events, rulings, read, table_line("kyle", read.band))
         return
     # FORD, at the ford or the bridge: −3 per SPATE as the Ledger stood at dawn (−2 more at the bridge).
+    dawn_spate = w.spate
     at_bridge = mile == 118
     shift = FORD_SHIFT_PER_SPATE * dawn_spate + (BRIDGE_FORD_SHIFT if at_bridge else 0)
     why = f"FORD: SPATE {dawn_spate} at dawn × −3" + (", and −2 at the bridge" if at_bridge else "")
-    w.events.append(shared.crossed("FORD", "bridge" if at_bridge else "ford", mile, FAR_SIDE[mile]))
+    events.append(shared.crossed("FORD", "bridge" if at_bridge else "ford", mile, FAR_SIDE[mile]))
     w.mile = FAR_SIDE[mile]
     read = band_read(raw, shift, why, "ford")
-    _band_and_table(w, read, *table_line("ford", read.band))
+    _band_and_table(w, events, rulings, read, table_line("ford", read.band))
 
 
-def _day(tape: tuple[int, ...], w: _Work, order: DayOrder, roof: bool, park: bool) -> None:
-    """THE DAY, steps 2–9 (step 1, the business, is done by the caller). A crossing reads SPATE
-    and HEAD "as the Ledger stood at dawn": nothing before step 4 moves them (THE DAY's business
-    never moves SPATE or HEAD at a crossing)."""
+def _day(w: _Work, events: list[Any], rulings: Rulings, tape: tuple[int, ...], order: DayOrder, lodged: tuple[bool, bool]) -> None:
+    """THE DAY, steps 2–9 (step 1, the business, is done by the caller; `lodged`: the ROOF and
+    PARK it bought for a REST). A crossing reads SPATE and HEAD "as the Ledger stood at dawn":
+    nothing before step 4 moves them (THE DAY's business never moves SPATE or HEAD at a crossing)."""
+    roof, park = lodged
     n = w.day
     raw = tape[n - 1]  # 3) read value n; one value a day, never a second
     w.tape = n
     read = day_read(n, raw)
     day_sky = read.sky
-    w.events.append(read)
+    events.append(read)
 
     # 4) the work
     kind = order.order
     if kind == REST:
-        _rest(w, roof, park)
+        _rest(w, events, roof, park)
     elif kind in PACES:
-        _march(w, kind, raw, w.mile, w.mile)
+        _march(w, events, rulings, kind, raw, w.mile)
     elif kind == "TOLL":
         price = per_ten(w.head)  # HEAD at dawn
-        w.events.append(shared.paid("TOLL", price))
-        w.move("silver", -price, "TOLL")
-        w.events.append(shared.crossed("TOLL", "bridge", 118, 119))
+        events.append(shared.paid("TOLL", price))
+        _move(w, events, rulings, "silver", -price, "TOLL")
+        events.append(shared.crossed("TOLL", "bridge", 118, 119))
         w.mile = 119
         if order.toll_pace == REST or order.toll_pace is None:
-            _rest(w, roof, park)
+            _rest(w, events, roof, park)
         else:
-            count_from = 119 if w.rulings.toll_march_from_119 else 118
-            _march(w, order.toll_pace, raw, 119, count_from)
+            _march(w, events, rulings, order.toll_pace, raw, 119 if rulings.toll_march_from_119 else 118)
     else:
-        _crossing(w, kind, raw, w.spate)  # SPATE at dawn
+        _crossing(w, events, rulings, kind, raw)  # SPATE at dawn
 
     # 5) sky and 6) eat
-    w.wear, w.spate, w.meal, changes = sky_and_meal(day_sky, roof, w.wear, w.spate, w.meal, w.bag_capped)
-    if w.record:
-        w.events += changes
+    w.wear, w.spate, w.meal, changes = sky_and_meal(day_sky, roof, w.wear, w.spate, w.meal, rulings.bag_caps_every_change)
+    events += changes
 
     w.day = n + 1  # the Ledger now shows the next morning ("after day n, day:n+1 tape:n")
 
     # 7) the party
     if w.wear >= WEAR_MAX:
-        hands = w.hands()
+        hands = hands_in(w.crew)
         if hands:
             first = hands[0]
             w.crew = crew_less(w.crew, first)
             w.laid = (*w.laid, first)
-            w.events.append(shared.laid_up(first))
-            w.move("wear", 3 - w.wear, "a hand laid up")
+            events.append(shared.laid_up(first))
+            _move(w, events, rulings, "wear", 3 - w.wear, "a hand laid up")
         else:
-            _end(w, "laid-up")
+            _end(w, events, "laid-up")
             return
 
-    # 8) strays
-    need, on_feet = crew_needed(w.head), len(w.crew)
-    if need > on_feet and w.head > 0:
-        w.events.append(shared.strayed(need - on_feet, need, on_feet))
-        w.move("head", on_feet - need, "strays")
+    # 8) strays: a herd of more than 20 head for each on their feet is short of crew (the same as
+    # crew_needed(head) > on_feet and head > 0, with no division on the days it is not)
+    on_feet = len(w.crew)
+    if w.head > 20 * on_feet:
+        need = crew_needed(w.head)
+        events.append(shared.strayed(need - on_feet, need, on_feet))
+        _move(w, events, rulings, "head", on_feet - need, "strays")
 
     # 9) the tryst and the ends
     if w.head == 0:
-        _end(w, "scattered")
+        _end(w, events, "scattered")
     elif w.mile == TRYST_MILE and n >= LAST_DAY:
-        _end(w, "sold")
+        _end(w, events, "sold")
     elif n >= FINAL_DAY:
-        _end(w, "missed")
+        _end(w, events, "missed")
 
 
-def _end(w: _Work, end: str) -> None:
+def _end(w: _Work, events: list[Any], end: str) -> None:
     w.end = end
-    w.events.append(shared.ended(end, score(w)))
+    events.append(shared.ended(end, score(w)))
 
 
 def apply(
@@ -819,34 +837,36 @@ def apply(
 ) -> tuple[Drove, tuple[Any, ...]]:
     """Run one action by the card. Raises GameError (with the reason) if it is not allowed here.
     (`checked=False` skips that check, for a search that only ever builds legal actions;
-    `events=False` returns no events, for a search that reads only the state: the same rules run,
-    the same state comes back, and the numbers' `Moved` records are not kept.)"""
+    `events=False` returns no events, for a search that reads only the state: the same rules run
+    and the same state comes back.)"""
     why = refusal(state, action) if checked else None
     if why is not None:
         raise GameError(why)
-    w = _Work(state, rulings, events)
+    w = _Work(state)
+    happened: list[Any] = []
     if isinstance(action, DayOrder):
         # most orders share NO_BUSINESS; an empty Business of its own does nothing in `_business` either
-        roof, park = (False, False) if action.business is NO_BUSINESS else _business(w, action.business)
-        _day(tape, w, action, roof, park)
+        lodged = NO_LODGING if action.business is NO_BUSINESS else _business(w, happened, rulings, action.business)
+        _day(w, happened, rulings, tape, action, lodged)
         if w.mile == TRYST_MILE:
-            _tryst(tape, w, rulings)
-        return w.freeze(), tuple(w.events) if events else ()
-    if isinstance(action, TurnForHome):
-        _end(w, "turned-home")
+            _tryst(w, happened, rulings, tape)
+    elif isinstance(action, TurnForHome):
+        _end(w, happened, "turned-home")
     else:  # BusinessOnly (`refusal` passes nothing else): done at once, no value read
-        _business(w, action.business)
-    return w.freeze(), tuple(w.events) if events else ()
+        _business(w, happened, rulings, action.business)
+    after: Drove = w
+    after.__class__ = Drove  # the working copy closed into the reply's frozen Drove, in place
+    return after, tuple(happened) if events else ()
 
 
-def _tryst(tape: tuple[int, ...], w: _Work, rulings: Rulings) -> None:
+def _tryst(w: _Work, events: list[Any], rulings: Rulings, tape: tuple[int, ...]) -> None:
     """Reach the tryst sooner: each day until day 20 is a REST there, in the same reply."""
     while w.end is None and w.mile == TRYST_MILE:
         if not rulings.tryst_days_read:
             w.day = LAST_DAY  # the rival reading: the days pass, nothing read or moved
-            w.events.append(TrystRest(LAST_DAY))
+            events.append(TrystRest(LAST_DAY))
             w.day = LAST_DAY + 1
-            _end(w, "sold")
+            _end(w, events, "sold")
             break
-        w.events.append(TrystRest(w.day))
-        _day(tape, w, DayOrder(REST), False, False)
+        events.append(TrystRest(w.day))
+        _day(w, events, rulings, tape, DayOrder(REST), NO_LODGING)
