@@ -26,7 +26,9 @@ the rules', not the random generator's). A last row, "the record alone", runs th
 with the rules replaced by building the next Duel: the floor under any salvo while the state is a
 frozen dataclass (its rate over the baseline tree's salvos is the most any rules could gain);
 "record + new grid" builds it as fast as the tree can, with the salvo's one new mark in the grid
-string: the ceiling of any `apply` that keeps `Duel`'s fields, printed over the baseline's salvos.
+(a new 64-character string where `Duel` holds the grid as one, as 3317ed4's did; a bit set where it
+holds two masks): the ceiling of any `apply` that keeps `Duel`'s fields, printed over the baseline's
+salvos.
 """
 
 from __future__ import annotations
@@ -106,18 +108,26 @@ def deadreckoning_record(seconds: float) -> float:
     rate over the baseline tree's salvos is the most any `apply` could reach."""
     from cardgm.games.deadreckoning.state import Duel
 
-    def apply(s: Duel, salvo: object, berth: object) -> tuple[Duel, tuple[()]]:
-        return Duel(s.turn, s.grid, s.sunk, s.struck), ()
+    if hasattr(Duel, "hull_hits"):  # the grid held as two masks
+
+        def apply(s: Any, salvo: object, berth: object) -> tuple[Any, tuple[()]]:
+            return Duel(s.turn, s.fired, s.hull_hits, s.sunk, s.struck), ()
+
+    else:  # the grid held as its 64-character string (3317ed4)
+
+        def apply(s: Any, salvo: object, berth: object) -> tuple[Any, tuple[()]]:
+            return Duel(s.turn, s.grid, s.sunk, s.struck), ()
 
     return _salvos_a_second(apply, seconds)
 
 
 def deadreckoning_grid(seconds: float) -> float:
-    """The floor under any salvo within `Duel`'s contract (a frozen record whose `grid` is the
-    LEDGER's 64-character string): the same driver, each salvo building the next Duel with its one
-    new mark, by the fastest sanctioned constructor the tree has (`cardgm.game.builder` where it
-    exists, else the record's own `__init__`). No rules at all: its rate over the baseline tree's
-    random salvos is the most any `apply` keeping the record's fields could reach."""
+    """The floor under any salvo keeping the tree's `Duel`: the same driver, each salvo building
+    the next Duel with its one new mark (a new 64-character grid string where the Duel holds one,
+    as 3317ed4's did; a bit set in a mask where it holds masks), by the fastest sanctioned
+    constructor the tree has (`cardgm.game.builder` where it exists, else the record's own
+    `__init__`). No rules at all: its rate over the baseline tree's random salvos is the most any
+    `apply` keeping the record's fields could reach."""
     from cardgm.games.deadreckoning.state import CELLS, Duel
 
     try:
@@ -127,10 +137,17 @@ def deadreckoning_grid(seconds: float) -> float:
     except ImportError:  # 3317ed4 had none
         build = Duel
     at = {cell: i for i, cell in enumerate(CELLS)}
+    if hasattr(Duel, "hull_hits"):  # the grid held as two masks
+        bits = {cell: 1 << i for cell, i in at.items()}
 
-    def apply(s: Duel, salvo: Any, berth: object) -> tuple[Duel, tuple[()]]:
-        i, grid = at[salvo.cell], s.grid
-        return build(s.turn, f"{grid[:i]}o{grid[i + 1:]}", s.sunk, False), ()
+        def apply(s: Any, salvo: Any, berth: object) -> tuple[Any, tuple[()]]:
+            return build(s.turn, s.fired | bits[salvo.cell], s.hull_hits, s.sunk, False), ()
+
+    else:
+
+        def apply(s: Any, salvo: Any, berth: object) -> tuple[Any, tuple[()]]:
+            i, grid = at[salvo.cell], s.grid
+            return build(s.turn, f"{grid[:i]}o{grid[i + 1:]}", s.sunk, False), ()
 
     return _salvos_a_second(apply, seconds)
 
@@ -205,7 +222,7 @@ def records() -> None:
          lambda: B.apply(state, first_calls, becalmed_tape)),
         ("cattle-trail  Drove", Drove, lambda: Drove(**{f.name: getattr(drove, f.name) for f in fields(Drove)}),
          lambda: C.apply(drove, DayOrder("STEADY"), cattle_tape)),
-        ("deadreckoning Duel", Duel, lambda: Duel(duel.turn, duel.grid, duel.sunk, duel.struck),
+        ("deadreckoning Duel", Duel, lambda: Duel(duel.turn, duel.fired, duel.hull_hits, duel.sunk, duel.struck),
          lambda: D.apply(duel, D.Salvo(water), berth)),
     )
     print(f"{'':22} {'fields':>6} {'build (µs)':>11} {'one step (µs)':>14} {'share':>6}")

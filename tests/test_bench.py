@@ -23,7 +23,7 @@ TINY: dict[str, tuple[tuple[str, ...], str]] = {
     "bench_day_parts.py": (("--against", ".", "--rounds", "1", "--steps", "200", "--passes", "1"), r"^a day \(driver \+ apply\) +[\d.]+ +[\d.]+ +[\d.]+$"),
     "bench_engine.py": (("--seconds", "0.05", "--cpu"), r"^deadreckoning random salvos +[\d,]+ salvos/s"),
     "bench_engine.py --against": (("--against", ".", "--rounds", "1", "--seconds", "0.05"), r"^deadreckoning random salvos +[\d,]+ +[\d,]+ +[\d.]+"),
-    "bench_engine.py --records": (("--records",), r"^deadreckoning Duel +4 +[\d.]+ +[\d.]+"),
+    "bench_engine.py --records": (("--records",), r"^deadreckoning Duel +5 +[\d.]+ +[\d.]+"),
     "bench_coach.py": (("--games", "1", "--sea", "5"), r"^ +≤ 1,000 +\d+ +[\d.]+s"),
     "bench_env.py": (("--seconds", "0.05", "--episodes", "1"), r"^BECALMED +[\d,]+ +[\d,]+ +[\d.]+"),
     "bench_help.py": (("--runs", "1"), r"^cardgm --help +median +[\d.]+ s over 1 runs +ratio"),

@@ -47,8 +47,8 @@ def _morning(game_id: str):
         state = replace(state, mile=90, day=9, tape=8)  # the Smiddy: every errand is read
     elif "canvas" in fields:
         state = replace(state, canvas="lost", day=5, tape=9)
-    elif "grid" in fields:
-        state = replace(state, grid="x" + "." * 8 + "xo" + "." * 53)
+    elif "hull_hits" in fields:  # a Duel: its grid held as masks
+        state = type(state).of("x" + "." * 8 + "xo" + "." * 53, turn=state.turn, sunk=state.sunk)
     return game, state
 
 

@@ -159,7 +159,7 @@ def _storable(text: str, what: str) -> str:
 
 # A snapshot names the cardgm that wrote it: another version's classes may differ, so its runs
 # are replayed once (and checked reply by reply) rather than unpickled.
-SNAPSHOT = ("cardgm-run", 2)  # 2: the moves it ran ride along, for "same as yesterday"
+SNAPSHOT = ("cardgm-run", 3)  # 2: the moves it ran ride along, for "same as yesterday"; 3: a Duel holds masks
 
 
 def _cardgm_version() -> str:

@@ -125,8 +125,8 @@ def deadreckoning_states() -> dict[str, Any]:
 
     return {
         "fresh": Duel(),
-        "b2hit": Duel(turn=2, grid=grid(B2="x")),
-        "hunting": Duel(turn=6, grid=grid(B2="x", C2="x", A1="o", D4="o", H8="o"), sunk=("Cutter",)),
+        "b2hit": Duel.of(grid(B2="x"), turn=2),
+        "hunting": Duel.of(grid(B2="x", C2="x", A1="o", D4="o", H8="o"), turn=6, sunk=("Cutter",)),
     }
 
 

@@ -278,7 +278,7 @@ def test_the_coach_answers_from_the_grid_and_the_sunk_list_alone():
     grid = ["."] * 64
     for cell, mark in (("B2", "x"), ("C2", "x"), ("D4", "o")):
         grid[berths.card_sea().index(cell)] = mark
-    duel = Duel(turn=4, grid="".join(grid), sunk=("Cutter",))
+    duel = Duel.of("".join(grid), turn=4, sunk=("Cutter",))
     hint = hunt_odds.coach()
     text = hint(duel)
     assert text.endswith(hunt_odds.heatmap(duel.grid, ["Cutter"]) + "\n" + hunt_odds.advice(duel.grid, ["Cutter"]))

@@ -50,7 +50,7 @@ def test_the_save_block_is_the_cards_format_exactly() -> None:
 
 
 def test_the_result_line_is_the_cards_format() -> None:
-    state = Duel(turn=12, grid="x" * 10 + "o" + "." * 53, sunk=SHIP_NAMES)
+    state = Duel.of("x" * 10 + "o" + "." * 53, turn=12, sunk=SHIP_NAMES)
     assert notation.result(state, "cleared", 99) == (
         "RESULT: AIGC|deadreckoning|duel|v1.0.0|end:cleared|ch:1|turns:12|score:99|tape:0|sha:none"
     )
@@ -58,7 +58,7 @@ def test_the_result_line_is_the_cards_format() -> None:
 
 grids = st.lists(st.sampled_from(".ox"), min_size=64, max_size=64).map("".join)
 states = st.builds(
-    Duel,
+    Duel.of,
     turn=st.integers(1, 500),
     grid=grids,
     sunk=st.lists(st.sampled_from(SHIP_NAMES), unique=True).map(lambda xs: tuple(n for n in SHIP_NAMES if n in xs)),

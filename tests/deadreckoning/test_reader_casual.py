@@ -46,7 +46,7 @@ def test_ruling_17_what_is_not_a_cell_and_a_reversed_one():
 
 
 def test_ruling_18_corrections_reasons_and_alternatives():
-    hit = Duel(turn=2, grid=grid(B2="x"))
+    hit = Duel.of(grid(B2="x"), turn=2)
     assert reading("d6, no d7").action == Salvo("D7")
     assert reading("d6 - actually d7").action == Salvo("D7")
     assert reading("d7 instead of d6").action == Salvo("D7")
@@ -108,7 +108,7 @@ def test_ruling_22_no_reading_depends_on_the_berth(one: int, two: int, messages:
     """Two duels on different berths, shown the same grid, read every message the same way."""
     a = game_on(draw_berth(random.Random(one)))
     b = game_on(draw_berth(random.Random(two)))
-    state = Duel(turn=3, grid=grid(B2="x", A1="o"))
+    state = Duel.of(grid(B2="x", A1="o"), turn=3)
     for m in messages:
         ra, rb = a.read(state, m, None), b.read(state, m, None)
         assert (ra.kind, ra.action, ra.command, ra.text) == (rb.kind, rb.action, rb.command, rb.text)
@@ -144,13 +144,13 @@ def test_ruling_24_a_question_asked_while_a_surrender_or_a_cell_waits_keeps_it_w
 )
 def test_ruling_25_the_counts_asked_for_are_answered_from_the_grid(message: str, want: str) -> None:
     # turn 7: the Run counts the reply before the reader reads it, so the answer and the LEDGER agree
-    state = Duel(turn=7, grid=grid(B2="x", C2="x", A1="o", D4="o", H8="o"), sunk=("Cutter",))
+    state = Duel.of(grid(B2="x", C2="x", A1="o", D4="o", H8="o"), turn=7, sunk=("Cutter",))
     r = reading(message, state)
     assert r.kind is ReadAs.ANSWER and want in r.text
 
 
 def test_ruling_25_a_count_names_no_ship_and_no_hull_the_player_has_not_seen_go_down() -> None:
-    state = Duel(turn=6, grid=grid(B2="x", C2="x", A1="o", D4="o", H8="o"), sunk=("Cutter",))
+    state = Duel.of(grid(B2="x", C2="x", A1="o", D4="o", H8="o"), turn=6, sunk=("Cutter",))
     assert "Sunk:" not in reading("is the sloop sunk?", state).text  # a name not yet announced: sealed
     assert reading("how long is the ship left?", state).detail["topic"] == "refuse-hull"
 

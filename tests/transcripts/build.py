@@ -218,7 +218,7 @@ SPECS = [
     Spec("deadreckoning-decided", "deadreckoning", "labels", ["fire B2", "where should I aim next?", "C2"],
          plants=[Plant(2, heard="A1")]),
     Spec("deadreckoning-hits", "deadreckoning", "chatgpt-json", ["fire B2", "D4", "C2"],
-         plants=[Plant(2, state=lambda s: _b(s, grid=s.grid[:27] + "x" + s.grid[28:]))]),
+         plants=[Plant(2, state=lambda s: type(s).of(s.grid[:27] + "x" + s.grid[28:], turn=s.turn, sunk=s.sunk))]),
     # DROVER'S AUTUMN
     Spec("cattle-trail-clean", "cattle-trail", "you-said", ["STEADY", "ONE BOAT", "EASY", "STEADY"]),
     Spec("cattle-trail-meal", "cattle-trail", "labels", ["STEADY", "ONE BOAT", "EASY", "STEADY"],

@@ -97,7 +97,7 @@ class DeadReckoningAdapter(Adapter):
         names = () if f["sunk"] == "none" else tuple(f["sunk"].split(","))
         known = {n.lower(): n for n in SHIP_NAMES}
         sunk = tuple(known[n.lower()] for n in names if n.lower() in known)
-        return replace(base, turn=int(f["turn"]), grid=f["grid"], sunk=tuple(n for n in SHIP_NAMES if n in sunk))
+        return Duel.of(f["grid"], turn=int(f["turn"]), sunk=tuple(n for n in SHIP_NAMES if n in sunk), struck=base.struck)
 
     def label(self, state: Duel) -> str:
         return f"turn {state.turn + 1}"

@@ -4,7 +4,7 @@
 draws it as a grid of buttons). Built from the shot grid alone, so it shows nothing hidden.
 
 >>> from .state import Duel
->>> b = board(Duel(grid="o" + "." * 62 + "x"))
+>>> b = board(Duel.of("o" + "." * 62 + "x"))
 >>> b["columns"][:3], b["rows"][0]["label"]
 (['A', 'B', 'C'], '1')
 >>> b["rows"][0]["cells"][0]

@@ -76,7 +76,7 @@ def parse_ledger(line: str) -> Duel:
     if not m:
         raise ValueError("not a DEADRECKONING LEDGER line")
     turn, shots, hits, sunk, grid, _ = m.groups()
-    state = Duel(turn=int(turn), grid=grid, sunk=_read_sunk(sunk))
+    state = Duel.of(grid, turn=int(turn), sunk=_read_sunk(sunk))
     if state.shots != int(shots) or state.hits != int(hits):
         raise ValueError("its shots and hits do not match its grid")
     return state
@@ -152,7 +152,7 @@ def parse_save(block: str, sha: str = "none") -> Duel:
         sunk = _read_sunk(fields["sunk"])
     except ValueError as exc:
         raise SaveError(f"its {exc}.") from None
-    state = Duel(turn=int(fields["turn"]), grid=grid, sunk=sunk)
+    state = Duel.of(grid, turn=int(fields["turn"]), sunk=sunk)
     if state.shots != int(fields["shots"]):
         raise SaveError(f"it says shots:{fields['shots']} but its grid shows {state.shots} cells fired.")
     if state.hits != int(fields["hits"]):

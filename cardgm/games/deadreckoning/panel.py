@@ -3,7 +3,7 @@ itself is `board(state)`, drawn once beside it). Sunk ships are named, as the ca
 when they go down; the others are counted, never placed.
 
 >>> from .state import Duel
->>> p = panel(Duel(grid="xxoo" + "." * 60, sunk=("Cutter",)))
+>>> p = panel(Duel.of("xxoo" + "." * 60, sunk=("Cutter",)))
 >>> p["parts"][1]["people"]
 [{'name': 'Cutter', 'state': 'sunk', 'tone': 'gone'}, {'name': '3 ships', 'state': 'afloat, unseen', 'tone': 'ok'}]
 """

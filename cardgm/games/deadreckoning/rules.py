@@ -19,19 +19,19 @@ from .events import ColoursStruck
 from .events import Fired as Fired
 from .events import FleetCleared as FleetCleared
 from .events import Sunk as Sunk
-from .state import CELL_AT, CELLS, FLEET, HIT, MISS, PAR, SHIP_NAMES, UNFIRED, Berth, Duel, cell_index, is_cell
+from .state import CELL_AT, CELLS, FLEET, HIT, PAR, SHIP_NAMES, UNFIRED, Berth, Duel, cell_index, is_cell
 
 FLEET_SIZE = len(FLEET)
 
 duel = builder(Duel)  # a salvo's new Duel, built open then closed (docs/performance.md)
 
-Target = tuple[int, slice, slice, tuple[Event], tuple[Event], tuple[Event]]
+Target = tuple[int, int, tuple[Event], tuple[Event], tuple[Event]]
 
 # Every name a salvo may give a cell, in either case ("d4" fires D4), to what a salvo needs of that
-# cell, looked up once: its grid index, the grid before and after it, and the shared event tuples
+# cell, looked up once: its grid index, its bit in the Duel's masks, and the shared event tuples
 # for RESOLUTION 1's repeat and 2's miss and hit.
 TARGETS: dict[str, Target] = {
-    name: (i, slice(None, i), slice(i + 1, None), (shared.already_fired(cell),), (shared.fired(cell, False),), (shared.fired(cell, True),))
+    name: (i, 1 << i, (shared.already_fired(cell),), (shared.fired(cell, False),), (shared.fired(cell, True),))
     for name, (i, cell) in CELL_AT.items()
 }
 
@@ -56,7 +56,8 @@ def legal_actions(state: Duel) -> Sequence[Action]:
     counts nothing.)"""
     if state.over:
         return ()
-    return (*(Salvo(c) for c, mark in zip(CELLS, state.grid) if mark == UNFIRED), StrikeColours())
+    fired = state.fired
+    return (*(Salvo(c) for i, c in enumerate(CELLS) if not fired >> i & 1), StrikeColours())
 
 
 def apply(state: Duel, action: Action, berth: Berth) -> tuple[Duel, tuple[Event, ...]]:
@@ -69,20 +70,19 @@ def apply(state: Duel, action: Action, berth: Berth) -> tuple[Duel, tuple[Event,
     sunk = state.sunk
     if target is None or state.struck or len(sunk) == FLEET_SIZE or not isinstance(action, Salvo):
         return _not_a_salvo(state, action)  # all but a salvo on the sea while the duel is on
-    i, before, after, repeat, miss, hit = target
-    grid = state.grid
-    if grid[i] != UNFIRED:  # 1) already fired: say so, count nothing
+    i, bit, repeat, miss, hit = target
+    fired = state.fired
+    if fired & bit:  # 1) already fired: say so, count nothing
         return state, repeat
     hull = berth.hull_at[i]  # 2) mark x on a hull cell, else o (not struck: `struck` stays False)
     if hull is None:
-        return duel(state.turn, f"{grid[before]}{MISS}{grid[after]}", sunk, False), miss
-    grid = f"{grid[before]}{HIT}{grid[after]}"
-    ship, indices = hull
-    for j in indices:  # 3) SUNK when every cell of the ship is x
-        if grid[j] != HIT:
-            return duel(state.turn, grid, sunk, False), hit
+        return duel(state.turn, fired | bit, state.hull_hits, sunk, False), miss
+    hull_hits = state.hull_hits | bit
+    ship, cells = hull
+    if hull_hits & cells != cells:  # 3) SUNK when every cell of the ship is x
+        return duel(state.turn, fired | bit, hull_hits, sunk, False), hit
     sunk = sunk_with(sunk, ship.name)
-    done = duel(state.turn, grid, sunk, False)
+    done = duel(state.turn, fired | bit, hull_hits, sunk, False)
     if len(sunk) < FLEET_SIZE:
         return done, (*hit, shared.sunk(ship.name, ship.length))
     # 4) hits = 10 (only a sinking clears the sea): SCORING & ENDGAME

@@ -8,6 +8,7 @@ game object, so no state, ledger, save, `--json` field or `repr` can carry it be
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 SIZE = 8
 COLUMNS = "ABCDEFGH"
@@ -67,21 +68,21 @@ class Berth:
     """Where the four hulls lie: ships in the card's order (Cutter, Sloop, Brigantine, Frigate).
 
     Its repr hides the cells, so a log line or a traceback that prints one tells nothing.
-    `hull_at` is the sea by grid index: for a hull cell its ship and that ship's grid indices,
-    None for water; built with the berth, so a salvo reads its cell's entry where it scanned the
-    ships.
+    `hull_at` is the sea by grid index: for a hull cell its ship and that ship's cells as a mask
+    (as `Duel.hull_hits` holds them), None for water; built with the berth, so a salvo reads its
+    cell's entry where it scanned the ships.
     """
 
     ships: tuple[Ship, ...]
-    hull_at: tuple[tuple[Ship, tuple[int, ...]] | None, ...] = field(init=False, repr=False, compare=False)
+    hull_at: tuple[tuple[Ship, int] | None, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        at: list[tuple[Ship, tuple[int, ...]] | None] = [None] * (SIZE * SIZE)
+        at: list[tuple[Ship, int] | None] = [None] * (SIZE * SIZE)
         for ship in self.ships:
             if all(isinstance(c, str) and is_cell(c) for c in ship.cells):  # `problems` names any other
-                indices = tuple(cell_index(c) for c in ship.cells)
+                indices = [cell_index(c) for c in ship.cells]
                 for i in indices:
-                    at[i] = (ship, indices)
+                    at[i] = (ship, sum(1 << j for j in set(indices)))
         object.__setattr__(self, "hull_at", tuple(at))  # frozen: set once, as the berth is built
 
     def __repr__(self) -> str:
@@ -132,28 +133,66 @@ def ship_from_cells(name: str, length: int, cells: list[str] | tuple[str, ...]) 
     return Ship(name, length, tuple(norm))
 
 
-@dataclass(frozen=True, slots=True)
+@lru_cache(maxsize=4096)
+def grid_of(fired: int, hull_hits: int) -> str:
+    """The LEDGER's 64-character grid of two cell masks (bit i is the LEDGER's cell i, A1 = bit 0).
+
+    >>> grid_of(0b11, 0b10)[:4]
+    'ox..'
+    """
+    return "".join(UNFIRED if not fired >> i & 1 else HIT if hull_hits >> i & 1 else MISS for i in range(SIZE * SIZE))
+
+
+@dataclass(frozen=True, slots=True, repr=False)
 class Duel:
-    """The duel as the player sees it. `grid` is the LEDGER's 64-character grid-state.
+    """The duel as the player sees it: the LEDGER's turn, grid, sunk list and struck colours.
+
+    The card's 64-character grid is held as two masks over its cells (bit i is the LEDGER's cell
+    i, A1 = bit 0): `fired`, every cell fired, and `hull_hits`, the fired cells that were hulls
+    (`x`; the rest of `fired` is `o`). A salvo then sets a bit where it rebuilt a 64-character
+    string (docs/performance.md); `grid` reads the string back, and `Duel.of(grid, ...)` builds
+    a Duel from one. The repr shows the grid, as the LEDGER does.
 
     `sunk` lists the sunk ships in the fleet's printed order (ruling 6). `struck` is True once the
     player has struck their colours.
     """
 
     turn: int = 1
-    grid: str = UNFIRED * (SIZE * SIZE)
+    fired: int = 0
+    hull_hits: int = 0
     sunk: tuple[str, ...] = ()
     struck: bool = False
+
+    @classmethod
+    def of(cls, grid: str = UNFIRED * (SIZE * SIZE), turn: int = 1, sunk: tuple[str, ...] = (), struck: bool = False) -> Duel:
+        """The Duel whose LEDGER grid is `grid` (64 of `.`, `o`, `x`; ValueError otherwise).
+
+        >>> Duel.of("o" + "." * 62 + "x").shots
+        2
+        """
+        if len(grid) != SIZE * SIZE or set(grid) - {UNFIRED, MISS, HIT}:
+            raise ValueError(f"a grid is {SIZE * SIZE} cells of {UNFIRED} {MISS} {HIT}")
+        fired = sum(1 << i for i, mark in enumerate(grid) if mark != UNFIRED)
+        hull_hits = sum(1 << i for i, mark in enumerate(grid) if mark == HIT)
+        return cls(turn, fired, hull_hits, sunk, struck)
+
+    @property
+    def grid(self) -> str:
+        """The LEDGER's 64-character grid-state, row-major (A1 … H1, A2 … H8)."""
+        return grid_of(self.fired, self.hull_hits)
+
+    def __repr__(self) -> str:  # as the LEDGER reads it, the grid and not its masks
+        return f"Duel(turn={self.turn!r}, grid={self.grid!r}, sunk={self.sunk!r}, struck={self.struck!r})"
 
     @property
     def shots(self) -> int:
         """LEDGER: "shots = distinct cells fired"."""
-        return SIZE * SIZE - self.grid.count(UNFIRED)
+        return self.fired.bit_count()
 
     @property
     def hits(self) -> int:
         """LEDGER: "hits = hull cells struck"."""
-        return self.grid.count(HIT)
+        return self.hull_hits.bit_count()
 
     @property
     def cleared(self) -> bool:
@@ -164,7 +203,8 @@ class Duel:
         return self.cleared or self.struck
 
     def mark(self, cell: str) -> str:
-        return self.grid[cell_index(cell)]
+        i = cell_index(cell)
+        return UNFIRED if not self.fired >> i & 1 else HIT if self.hull_hits >> i & 1 else MISS
 
 
 @dataclass(frozen=True, slots=True)
