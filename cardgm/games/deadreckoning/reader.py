@@ -741,7 +741,10 @@ _WHAT_IS = re.compile(
 )
 # "how big is the board", "is there a limit on shots?": the sea's size and the count, from the card.
 _SIZE = re.compile(r"\b(?:how big|what size|size of|how large|dimensions?)\b.{0,20}\b(?:board|grid|sea|map|chart)\b|\b(?:board|grid|sea|map) size\b")
-_LIMIT = re.compile(r"\b(?:time limit|limit on (?:shots|salvos)|shot limit|how many (?:shots|salvos|turns) do (?:i|we) (?:get|have)|max(?:imum)? (?:shots|salvos))\b")
+_LIMIT = re.compile(
+    r"\b(?:time limit|limit on (?:shots|salvos)|shot limit|how many (?:shots|salvos|turns) do (?:i|we) (?:get|have)|"
+    r"max(?:imum)? (?:shots|salvos))\b"
+)
 
 
 _MEANS = re.compile(r"\b(salvo|par|berth|hull|colou?rs|ledger|turn)\b.{0,12}\bmean")
