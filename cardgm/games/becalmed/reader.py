@@ -550,6 +550,7 @@ _ABOUT_CALL_NOT = re.compile(r" (?:what if|what happens|what would|what will|if 
 
 
 _GIVE_UP_Q = re.compile(r" (?:give up|giving up|quit|surrender|let her drive|stand down|resign) ")
+_CANNOT = frozenset("can't cant cannot can couldn't couldnt".split())
 _WHO = frozenset("we i you they he she nance carrick pruett ockle the anyone somebody someone".split())
 
 
@@ -652,6 +653,12 @@ def _calls(
         if is_question and _GIVE_UP_Q.search(joined):
             answers.append(Q.give_up(state))  # "should I give up?": answered, never run
             continue
+        named = [m.call for m in found.mentions] + list(found.negated)  # "can't" is a no to the words after it
+        if is_question and named and first == "why" and len(ws) > lead_in + 2 and ws[lead_in + 1] in _CANNOT and ws[lead_in + 2] in _WHO:
+            by_kind = {W.KIND_OF[c]: c for c in named}
+            asked_calls = R.Calls(by_kind.get(W.ISSUE), by_kind.get(W.CANVAS), by_kind.get(W.HANDS), state.day)
+            answers.append(Q.can_we(state, asked_calls, tape))  # "why can't we fish?": the rule, by name
+            continue
         if is_question and found.mentions and first in ("can", "may") and len(ws) > lead_in + 1 and ws[lead_in + 1] in _WHO:
             chosen_q, _ = resolve(found)
             answers.append(Q.can_we(state, _calls_of(chosen_q, state.day), tape))
@@ -743,6 +750,8 @@ def _calls(
             why = "To end the voyage where it stands, say \"let her drive\". Nothing has changed."
         elif bare in ("help", "h", "commands", "how do i play", "what do i do", "instructions"):
             why = Q.HELP
+        elif any(w in ("flare", "flares") for w in bare.split()) and _BURN_VERB.search(bare):
+            why = "Flares are burnt only at dusk, when a ship is sighted in the lane; the morning asks the three calls. Nothing has changed."
         elif any(w in _SAVE_WORDS for w in bare.split()):
             why = "That is not a call or the save command. To keep the water in the breaker, call DRY; to save the game, say save on its own."
         elif asked:

@@ -350,6 +350,11 @@ def find(toks: tuple[Tok, ...], lo: int = 0, hi: int | None = None) -> Found:
                 corrections.append(i)
             i += 1
             continue
+        # "half a measure": no issue the card prices (SHORT is 2 measures), asked like "3 measures"
+        if w == "half" and nxt in ("a", "an") and word(i + 2) in ("measure", "measures", "mouthful", "cup"):
+            odd.append(f"half a {word(i + 2)}")
+            i += 3
+            continue
         # N measures
         if w in _NUMBERS and nxt in ("measure", "measures"):
             n = _NUMBERS[w]

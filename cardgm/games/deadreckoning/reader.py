@@ -61,7 +61,9 @@ HINT = re.compile(
     r"\b(?:warm|warmer|warmest|cold|colder|hot|hotter|close|closer|near|nearer|nearby|hints?|clues?|"
     r"tips?|suggest\w*|recommend\w*|advice|advise|where should|what should|which (?:cell|square|one) should|"
     r"best (?:shot|cell|move|guess)|help me find|pick (?:one |a cell )?for me|choose for me|"
-    r"name a cell|give me a cell|getting close|on the right track|in the right area)\b"
+    r"name a cell|give me a cell|getting close|on the right track|in the right area|you pick|you choose|your choice|"
+    r"surprise me|up to you|dealer's choice|pick (?:a )?(?:random )?(?:cell|square|one)|random (?:cell|square|shot)|"
+    r"(?:fire|shoot) (?:at random|anywhere|wherever|somewhere))\b"
 )
 HULL_WORDS = re.compile(
     r"\b(?:how long|long|length|lengths|how big|big|size|sizes|how many cells|horizontal\w*|vertical\w*|"
@@ -84,7 +86,10 @@ FLEET_WORDS = re.compile(
 )
 STATUS = re.compile(r"\b(?:score|scoring|par|status|how am i doing|how many (?:shots|salvos|hits)|grid|board|chart|progress)\b")
 STATUS_BARE = re.compile(r"(?:shots|salvos|hits|counts?|tally|stats)\s*\??")
-HELP = re.compile(r"\b(?:help|how (?:do|to|can) (?:i )?(?:play|fire|shoot)|instructions|commands|what can i)\b")
+HELP = re.compile(
+    r"\b(?:help|how (?:do|to|can) (?:i )?(?:play|fire|shoot)|instructions|commands|what can i|"
+    r"how (?:does|do) (?:this|it|the game|the duel) work|what do i do|rules of the game)\b"
+)
 
 
 def normalize(message: str) -> str:
@@ -289,6 +294,11 @@ _SAME_SHOT = re.compile(
     r"repeat (?:my |the )?(?:last|previous) (?:shot|salvo|cell)|(?:fire|shoot) (?:at )?(?:the )?same (?:cell|square|spot|place)(?: again)?)"
     r"(?:[\s,]+(?:please|pls|again))*"
 )
+_LAST_ASKED = re.compile(
+    r"(?:(?:so|ok|okay|well|hmm|and)[\s,]+)?(?:(?:was|did) (?:that|it|my (?:last )?(?:shot|salvo)|the (?:last )?(?:shot|salvo))"
+    r"(?: one)? (?:a )?(?:hit|miss|sink (?:anything|it|her)|land|connect)(?: anything)?|what was my last (?:shot|salvo)|"
+    r"what did (?:that|it|my last (?:shot|salvo)) (?:do|hit|show)|did i hit (?:anything|something)(?: there)?)"
+)
 _UNDO = re.compile(r"\b(?:undo|take (?:that|it|my (?:last )?shot|the (?:last )?shot) back|take back|unfire|rewind|go back a (?:turn|shot))\b")
 _MOVED = re.compile(
     r"\b(?:you|they|the ships|the hulls|the fleet)\b.{0,12}\b(?:move[ds]?|moving|shift(?:ed|ing)?|chang(?:e|ed|ing)|rigg?(?:ed|ing)?|"
@@ -460,6 +470,12 @@ def read(state: Duel, message: str, pending: Reading | None, seal: Seal, history
     A surrender waiting on its yes is answered by a salvo as plainly as by a no: the reply is the
     salvo, and the colours stay up."""
     message = plain_words(message)
+    last_asked = _LAST_ASKED.fullmatch(normalize(message).rstrip("?! "))
+    if last_asked is not None:
+        last = last_shot(history, state, hit=False)
+        if last is not None:  # "was that a hit?": the last salvo, as the shot grid shows it
+            sunk = f" Sunk so far: {voice.sunk_words(state)}." if "sink" in last_asked.group(0) else ""
+            return _answer(voice.answer_fired(last, state.grid[cell_index(last)]) + sunk, "fired")
     same = _SAME_SHOT.fullmatch(normalize(message))
     if same is not None and not find_cells(message):
         last = last_shot(history, state, hit=False)
@@ -589,7 +605,7 @@ def _read(state: Duel, message: str, pending: Reading | None, seal: Seal) -> Rea
             return _answer(voice.REFUSE_CELL, "refuse-cell")  # "B3 must be empty": a claim, not a shot
         if _HEDGE.search(text):
             return _ask(voice.ASK_SAY_FIRE.format(cell=cell), "say-fire", cell=cell)
-        return _fire(cell)
+        return _fire(cell, _beside_the_shot(state, seal, low, live[-1] if live else None))
 
     if shot.kind == "one" and is_cell(shot.cells[0]) and _HEDGE.search(text) and not DEDUCE_ASK.search(text):
         return _ask(voice.ASK_SAY_FIRE.format(cell=shot.cells[0]), "say-fire", cell=shot.cells[0])
@@ -644,7 +660,44 @@ def _sentence_asks(low: str, start: int, end: int) -> bool:
     tail = low[end : end + 80]
     m = re.search(r"[.!?;\n]", tail)
     closes = m.group(0) if m else ""
+    if closes == "?" and _OWN_QUESTION.search(tail[: m.start()] if m else tail):
+        closes = ""  # "b7, what's par?": the question is a clause of its own, not about the cell
     return closes == "?" or bool(ASKS.match(opening.strip(" ,\"'`*([")))
+
+
+# ", what's par?" after a cell: a question of its own (it names neither the cell nor "that", "it").
+_OWN_QUESTION = re.compile(
+    r"^[^,;—–-]*[,;—–-]\s*(?:and\s+|also\s+|btw\s+|oh\s+)?(?:what|what's|whats|how|how's|hows|when|why|who|where)\b"
+    r"(?!.*\b(?:that|it|this|there)\b)(?!.*\b[a-h]\d\b)"
+)
+_SENTENCE = re.compile(r"[^.!?;\n]+[.!?;\n]*")
+_CLAUSE_QUESTION = re.compile(r"[,;—–-]\s*(?:and\s+|also\s+|btw\s+|oh\s+)?((?:what|what's|whats|how|how's|hows|when|why|who|where)\b.*)")
+_LEAVING = re.compile(r"\b(?:save|gotta go|got to go|gtg|g2g|brb|bye|goodnight|good night|dinner|i'll be back|back later)\b")
+
+
+def _beside_the_shot(state: Duel, seal: Seal, low: str, shot: CellMention | None) -> str:
+    """A question or a save beside a salvo ("b7, what's par?", "b7 and save"): answered, or told,
+    in the same reply, so no word of the message goes unanswered. Counts are as before the salvo."""
+    said: list[str] = []
+    for m in _SENTENCE.finditer(low):
+        piece = m.group(0)
+        if shot is not None and m.start() <= shot.start < m.end():
+            q = _CLAUSE_QUESTION.search(low[shot.end : m.end()])
+            if q is None:
+                continue
+            piece = q.group(1)
+        piece = piece.strip(" ,;—–-.!")
+        if "?" not in piece and not _ASKING.match(piece) or find_cells(piece):
+            continue
+        reading = _asked_first(state, piece) or _question(state, piece, seal, [])
+        topic = reading.detail.get("topic") if reading is not None else None
+        if reading is not None and reading.kind is ReadAs.ANSWER and reading.text and topic != "help":
+            said.append(("Before this salvo: " if topic in ("status", "fired", "score") else "") + reading.text)
+        if len(said) >= 2:
+            break
+    if _LEAVING.search(low) and not _GIVE_UP.search(low):
+        said.append('The salvo is fired; for the SAVE block, say "save" on its own.')
+    return "\n\n".join(said)
 
 
 def _or_list(cells: tuple[str, ...]) -> str:
@@ -707,7 +760,7 @@ def _question(state: Duel, text: str, seal: Seal, mentions: list[CellMention]) -
 
 
 _ASKING = re.compile(
-    r"^(?:(?:wait|so|ok|okay|hmm|um|and|but|also|quick question|hey)[\s,]+)*"
+    r"^(?:(?:wait|so|ok|okay|hmm|um|and|but|also|quick question|hey|hi|hello|ahoy)[\s,!]+)*"
     r"(?:what|whats|what's|how|hows|how's|should|shall|would|could|is|are|do|does|can|which|when|where|why|tell me|explain|remind me)\b"
 )
 _GIVE_UP_ASKED = re.compile(
