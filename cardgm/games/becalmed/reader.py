@@ -14,6 +14,7 @@ asked about, and a word one slip from a call only ever reaches a confirm line. R
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 
 from cardgm.chatter import asks_for_save
@@ -261,7 +262,7 @@ def read(
     words = text.replace("?", " ").split()
     lead = _lead_in(words) if words else 0
     asks = bool(words) and (words[lead] in QUESTION_WORDS or tuple(words[lead : lead + 2]) in _REQUESTS)
-    if state.phase in ("turtle", "signal") and asks and bare not in YES:
+    if state.phase in ("turtle", "signal") and asks and bare not in YES and not _decided_plainly(state, toks, tape):
         # "should we burn both?", "should we take her?": a question, answered; the dusk still waits
         advice = words[lead] in ("should", "shall") or bool(_ADVICE.search(text))
         return _answered(state, tape, _YOURS_AT_DUSK if advice else (_question_answer(state, toks, tape) or _YOURS_AT_DUSK))
@@ -426,7 +427,11 @@ def _segments(toks: tuple[W.Tok, ...]) -> list[tuple[str, bool, bool]]:
     """The message cut at each correction ("take her - no, leave her", "both… actually one"): each
     piece's words (normed), whether its sentence asks, and whether it holds a hedge. The last piece
     with a decision in it stands, as ruling 34 has it for the calls."""
-    marks = set(W.find(toks).corrections)
+    # "hold on to the flares" holds them: "hold on" is a correction only when "to" does not follow
+    marks = {
+        k for k in W.find(toks).corrections
+        if not (toks[k].text in ("hold", "hang") and k + 2 < len(toks) and toks[k + 2].text == "to")
+    }
     pairs = {a: b for a, b in W.CORRECTION_PAIRS}
     out: list[tuple[str, bool, bool]] = []
     for sent in _split_questions(W.sentences(toks)):
@@ -447,6 +452,23 @@ def _segments(toks: tuple[W.Tok, ...]) -> list[tuple[str, bool, bool]]:
                 words.append(t.text.replace("'", " "))
         out.append((" ".join(words), sent.asks, any(w in _DUSK_HEDGE for w in words)))
     return [x for x in out if x[0].strip(" ,")]
+
+
+def _decided_plainly(state: State, toks: tuple[W.Tok, ...], tape: tuple[int, ...]) -> bool:
+    """"what's tomorrow? take her": a plain sentence beside the question gives the dusk's answer."""
+    need = R.flares_needed(tape[state.tape - 1]) if state.phase == "signal" else 0
+    for piece, asks, hedged in _segments(toks):
+        if asks or hedged:
+            continue
+        if (_turtle_choice(piece) if state.phase == "turtle" else _burn_choice(piece, need)) is not None:
+            return True
+    return False
+
+
+def _questioned(piece: str) -> bool:
+    """A piece that opens with a question word ("how many flares do we have?") asks; it decides nothing."""
+    ws = piece.split()
+    return bool(ws) and ws[_lead_in(ws)] in QUESTION_WORDS
 
 
 def _turned(pattern: re.Pattern[str], text: str) -> tuple[bool, bool]:
@@ -475,14 +497,22 @@ def _turtle_choice(piece: str) -> bool | None:
     return None
 
 
+def _asked_beside(state: State, pieces: list[tuple[str, bool, bool]], tape: tuple[int, ...], decided: Callable[[str], object]) -> str:
+    """Questions said beside the dusk's answer ("take her, what's tomorrow?"): answered in the same reply."""
+    out = [Q.answer(state, piece.split(), tape) for piece, asks, _ in pieces if asks and (_questioned(piece) or decided(piece) is None)]
+    return "\n\n".join(dict.fromkeys(a for a in out if a))
+
+
 def _turtle(state: State, text: str, tape: tuple[int, ...], note: str, toks: tuple[W.Tok, ...]) -> Reading:
-    decided = [(choice, asks, hedged) for piece, asks, hedged in _segments(toks) if (choice := _turtle_choice(piece)) is not None]
+    pieces = _segments(toks)
+    decided = [(c, asks, hedged) for piece, asks, hedged in pieces if not (asks and _questioned(piece)) and (c := _turtle_choice(piece)) is not None]
     if not decided and _BARE_NO.fullmatch(_bare(toks)):
         decided = [(False, False, False)]  # "nah": a no, though it is also a correction word
     if decided:
         choice, asks, hedged = decided[-1]
         if not asks and not hedged:
-            return Reading(ReadAs.MOVE, text=note, action=R.Turtle(choice))
+            answered = _asked_beside(state, pieces, tape, _turtle_choice)
+            return Reading(ReadAs.MOVE, text="\n\n".join(p for p in (answered, note) if p), action=R.Turtle(choice))
         why = THOUGHT_DUSK.format(what="take her" if choice else "leave her")
         return _ask(state, tape, None, " ".join(p for p in (note, why) if p))
     answer = _question_answer(state, toks, tape)
@@ -519,7 +549,10 @@ def _burn_choice(piece: str, need: int) -> int | None:
 def _signal(state: State, text: str, tape: tuple[int, ...], note: str, toks: tuple[W.Tok, ...]) -> Reading:
     value = tape[state.tape - 1]
     need = R.flares_needed(value)
-    decided = [(burn, asks, hedged) for piece, asks, hedged in _segments(toks) if (burn := _burn_choice(piece, need)) is not None]
+    pieces = _segments(toks)
+    decided = [
+        (b, asks, hedged) for piece, asks, hedged in pieces if not (asks and _questioned(piece)) and (b := _burn_choice(piece, need)) is not None
+    ]
     if not decided and _BARE_NO.fullmatch(_bare(toks)):
         decided = [(0, False, False)]
     if not decided:
@@ -536,7 +569,8 @@ def _signal(state: State, text: str, tape: tuple[int, ...], note: str, toks: tup
     if burn > state.flares:
         flares = f"{state.flares} flare{'s' if state.flares != 1 else ''}"
         return _ask(state, tape, None, f"There {'is' if state.flares == 1 else 'are'} {flares} in the boat, not {burn}. Nothing has changed.")
-    return Reading(ReadAs.MOVE, text=note, action=R.Signal(burn))
+    answered = _asked_beside(state, pieces, tape, lambda piece: _burn_choice(piece, need))
+    return Reading(ReadAs.MOVE, text="\n\n".join(p for p in (answered, note) if p), action=R.Signal(burn))
 
 
 # -- the morning's calls --------------------------------------------------------------------------------

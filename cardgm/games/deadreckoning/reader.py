@@ -61,9 +61,12 @@ HINT = re.compile(
     r"\b(?:warm|warmer|warmest|cold|colder|hot|hotter|close|closer|near|nearer|nearby|hints?|clues?|"
     r"tips?|suggest\w*|recommend\w*|advice|advise|where should|what should|which (?:cell|square|one) should|"
     r"best (?:shot|cell|move|guess)|help me find|pick (?:one |a cell )?for me|choose for me|"
-    r"name a cell|give me a cell|getting close|on the right track|in the right area|you pick|you choose|your choice|"
-    r"surprise me|up to you|dealer's choice|pick (?:a )?(?:random )?(?:cell|square|one)|random (?:cell|square|shot)|"
-    r"(?:fire|shoot) (?:at random|anywhere|wherever|somewhere))\b"
+    r"name a cell|give me a cell|getting close|on the right track|in the right area)\b"
+)
+# "you pick", "surprise me": with no cell named, the player asks for a cell picked for them (rule 9).
+_PICK_FOR_ME = re.compile(
+    r"\b(?:you pick|you choose|your choice|surprise me|up to you|dealer's choice|pick (?:a )?(?:random )?(?:cell|square|one)|"
+    r"random (?:cell|square|shot)|(?:fire|shoot) (?:at random|anywhere|wherever|somewhere))\b"
 )
 HULL_WORDS = re.compile(
     r"\b(?:how long|long|length|lengths|how big|big|size|sizes|how many cells|horizontal\w*|vertical\w*|"
@@ -569,6 +572,8 @@ def _read(state: Duel, message: str, pending: Reading | None, seal: Seal) -> Rea
             return _answer(voice.ANSWER_NEVER_MOVED + " " + voice.seal_answer(seal), "seal")
         if _MY_SHOTS.search(text) and not HINT.search(text):
             return _answer(my_shots(state), "fired")
+        if _PICK_FOR_ME.search(text):
+            return _answer(voice.REFUSE_HINT, "refuse-hint")
     if (
         shot.kind == "one"
         and (STRIKE.search(text) or plain_surrender(_CELLS_OUT.sub(" ", text)))
