@@ -475,7 +475,7 @@ def _turned(pattern: re.Pattern[str], text: str) -> tuple[bool, bool]:
     """Whether `text` says the words plainly, and whether it says them under a no."""
     plain = neg = False
     for m in pattern.finditer(text):
-        if _NOT_BEFORE.search(text[: m.start()]):
+        if _NOT_BEFORE.search(text[max(0, m.start() - 30) : m.start()]):  # a bounded look back: linear
             neg = True
         else:
             plain = True

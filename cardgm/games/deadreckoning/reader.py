@@ -576,7 +576,7 @@ def _read(state: Duel, message: str, pending: Reading | None, seal: Seal) -> Rea
             return _answer(voice.REFUSE_HINT, "refuse-hint")
     if (
         shot.kind == "one"
-        and (STRIKE.search(text) or plain_surrender(_CELLS_OUT.sub(" ", text)))
+        and (STRIKE.search(text) or (SURRENDER.search(text) is not None and plain_surrender(" ".join(_CELLS_OUT.sub(" ", text).split()))))
         and not _GIVE_UP_NOT.search(text)
         and not _CORRECT.search(text)
         and not _TAKEN_BACK.search(text)
