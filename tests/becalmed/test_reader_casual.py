@@ -257,3 +257,7 @@ def test_ruling_47_calls_put_off_beside_a_save_leave_the_save():
     assert read(st(), "no water no sail bail").action == R.Calls("DRY", "DOWN", "BAIL", 1)
     odd = read(st(), "half a measure, sail, row")
     assert odd.kind is ReadAs.ASK and "half a measure is none of them" in odd.text
+    assert read(st(), "if it's calm, fish; otherwise sail and row. full.").kind is ReadAs.ASK
+    assert read(st(), "sail when the wind comes, full, row").kind is ReadAs.ASK
+    several = read(st(), "full sail row every day")
+    assert several.kind is ReadAs.MOVE and "The calls are today's" in several.text

@@ -64,7 +64,7 @@ _REQUESTS = frozenset({("show", "me"), ("tell", "me"), ("show", "us"), ("tell", 
 _THOUGHT_OPENERS = frozenset("should shall can could would do".split())
 HEDGES = frozenset(
     "maybe perhaps might thinking think considering consider wondering planning tempted probably possibly "
-    "should could would idk unsure whether if unless".split()
+    "should could would idk unsure whether if unless otherwise when".split()
 )
 PUT_OFF = frozenset({"tomorrow", "later", "tomorrow's"})
 _SAVE_WORDS = frozenset({"save", "saving", "pause", "bank"})
@@ -73,7 +73,8 @@ _GIVE_UP = frozenset({"give up", "i give up", "quit", "i quit", "surrender", "i 
                       "stop playing", "resign", "abandon ship", "we give up", "end game", "quit game"})  # fmt: skip
 _ADVICE = re.compile(
     r"\b(?:what should (?:we|i) do|what do you (?:suggest|recommend|think)|any advice|advice|recommend|suggest|"
-    r"best (?:call|calls|move|choice|plan))\b"
+    r"best (?:call|calls|move|choice|plan)|thoughts|(?:is|are|was) (?:that|this|it|those|these|full|short|dry|sail|awning|down|row|fish|bail|mend|watch)"
+    r"\b.{0,30}\b(?:ok|okay|good|fine|wise|smart|a good idea|the right call|right|a mistake))\b"
 )
 
 
@@ -161,6 +162,11 @@ _POLITE = re.compile(
 )
 
 
+# "full sail row every day", "for the next 3 days": calls reach one day ("Never more than one day").
+_MANY_DAYS = re.compile(
+    r"\b(?:every day|each day|every morning|all week|from now on|for the rest|next (?:\d+|two|three|few) days|"
+    r"for (?:\d+|two|three|a few) days|x ?\d)\b"
+)
 _YOURS_AT_DUSK = "That call is yours, and nothing is decided for you. Nothing has changed."
 
 
@@ -825,6 +831,8 @@ def _calls(
         calls = R.Calls(calls.issue, calls.canvas, None, state.day)
     if any(w in _SAVE_WORDS for w in bare.split()):
         lines.append("The calls are taken as orders; say save on its own for the SAVE block.")
+    if _MANY_DAYS.search(bare):
+        lines.append("The calls are today's: each morning's are asked after its dawn sky, one day at a time.")
     if slips:
         return _confirm(state, tape, calls, answers + [" ".join(lines)] if lines else answers, slips)
     gaps = R.missing(state, calls)
