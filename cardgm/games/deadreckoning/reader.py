@@ -672,11 +672,13 @@ def _sentence_asks(low: str, start: int, end: int) -> bool:
 
 # ", what's par?" after a cell: a question of its own (it names neither the cell nor "that", "it").
 _OWN_QUESTION = re.compile(
-    r"^[^,;—–-]*[,;—–-]\s*(?:and\s+|also\s+|btw\s+|oh\s+)?(?:what|what's|whats|how|how's|hows|when|why|who|where)\b"
-    r"(?!.*\b(?:that|it|this|there)\b)(?!.*\b[a-h]\d\b)"
+    r"^[^,;—–-]*[,;—–-]\s*(?:and\s+|also\s+|btw\s+|oh\s+)?(?:what|what's|whats|how|how's|hows|when|why|who|where|is|are|was|were|"
+    r"did|does|do|can)\b(?!.*\b(?:that|it|it's|its|this|there|here|she|her|one|you)\b)(?!.*\b[a-h]\d\b)"
 )
 _SENTENCE = re.compile(r"[^.!?;\n]+[.!?;\n]*")
-_CLAUSE_QUESTION = re.compile(r"[,;—–-]\s*(?:and\s+|also\s+|btw\s+|oh\s+)?((?:what|what's|whats|how|how's|hows|when|why|who|where)\b.*)")
+_CLAUSE_QUESTION = re.compile(
+    r"[,;—–-]\s*(?:and\s+|also\s+|btw\s+|oh\s+)?((?:what|what's|whats|how|how's|hows|when|why|who|where|is|are|was|were|did|does|do|can)\b.*)"
+)
 _LEAVING = re.compile(r"\b(?:save|gotta go|got to go|gtg|g2g|brb|bye|goodnight|good night|dinner|i'll be back|back later)\b")
 
 
