@@ -261,3 +261,6 @@ def test_ruling_47_calls_put_off_beside_a_save_leave_the_save():
     assert read(st(), "sail when the wind comes, full, row").kind is ReadAs.ASK
     several = read(st(), "full sail row every day")
     assert several.kind is ReadAs.MOVE and "The calls are today's" in several.text
+    for pause in ("brb", "gotta go", "stop"):
+        assert read(st(), pause).command == "save", pause  # SAVE / RESUME: "at any pause"
+    assert read(st(), "stop rowing").command is None

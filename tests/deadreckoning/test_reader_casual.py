@@ -182,7 +182,7 @@ def test_ruling_28_a_cell_named_from_a_named_cell_is_counted_from_it_never_fired
 def test_ruling_29_a_shot_put_off_a_pause_and_the_colours_said_with_other_words():
     assert reading("save please, b7 tomorrow").command == "save"
     assert reading("b7 tomorrow").action is None
-    assert reading("gotta go").detail["topic"] == "pause"
+    assert reading("gotta go").command == "save"  # "On "save" or at any pause"
     assert reading("I strike my colours, well played").action == StrikeColours()
     assert reading("I strike my colours, well played").kind is ReadAs.MOVE
     both = reading("i strike my colours, b7")

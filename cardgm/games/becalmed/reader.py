@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
-from cardgm.chatter import asks_for_save
+from cardgm.chatter import asks_for_save, is_pause
 from cardgm.game import ReadAs, Reading
 
 from . import questions as Q
@@ -249,7 +249,7 @@ def read(
                 return _ask(state, tape, None, "Then give the calls again as you mean them; nothing is held.")
             return _ask(state, tape, held, "Then change a call; the others stand.")
 
-    if _is_save(toks):
+    if _is_save(toks) or is_pause([t.text if t.kind == "w" else "," for t in toks]):
         if state.phase != "calls":
             return _ask(
                 state, tape, held,
@@ -829,7 +829,7 @@ def _calls(
     for reason in R.ignored(state, calls).values():
         lines.append(reason)
         calls = R.Calls(calls.issue, calls.canvas, None, state.day)
-    if any(w in _SAVE_WORDS for w in bare.split()):
+    if _is_save(toks):
         lines.append("The calls are taken as orders; say save on its own for the SAVE block.")
     if _MANY_DAYS.search(bare):
         lines.append("The calls are today's: each morning's are asked after its dawn sky, one day at a time.")

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from cardgm.chatter import asks_for_save
+from cardgm.chatter import asks_for_save, is_pause
 from cardgm.game import ReadAs, Reading, asked_again
 
 from . import voice
@@ -280,12 +280,6 @@ _THEIR_COLOURS = re.compile(
 )
 # A cell beside the card's phrase, with no correction between: two things that cannot both be meant.
 _TAKEN_BACK = re.compile(r"\b(?:jk|just kidding|kidding|joking)\b")
-# Pausing words with no save word: rule 8, "Offer SAVE whenever the player pauses."
-_PAUSE = re.compile(
-    r"(?:(?:ok|okay|sorry|well|hmm|right)[\s,]+)?(?:gotta go|got to go|gtg|g2g|brb|be right back|i have to go|i need to go|"
-    r"i've got to go|need a break|taking a break|break time|stop|exit|leave|leaving|i'm off|im off|bye|goodbye|"
-    r"see you|see ya|cya|later|back later|i'll be back|ill be back)(?:[\s,]+(?:now|for now|for a bit|pls|please|lol|soon|later))*"
-)
 # The player's own shots, read off the grid: "where did i hit", "list my shots", "what were my misses".
 _MY_SHOTS = re.compile(
     r"\b(?:where|which|what|list|show)\b.{0,25}\b(?:i|my|i've|we|our|me)\b.{0,15}\b(?:hits?|miss(?:es|ed)?|shots?|salvos?|fired|shot)\b"
@@ -564,8 +558,8 @@ def _read(state: Duel, message: str, pending: Reading | None, seal: Seal) -> Rea
     if all(x.negated for x in mentions) and _casual_save(text):
         return Reading(ReadAs.COMMAND, command="save")
     if not mentions:
-        if _PAUSE.fullmatch(text):
-            return _answer(voice.ANSWER_PAUSE, "pause")
+        if is_pause(re.findall(r"[a-z']+|[,;.!?]", text)):
+            return Reading(ReadAs.COMMAND, command="save")  # SAVE / RESUME: "On "save" or at any pause"
         if _UNDO.search(text) and not _GIVE_UP.search(text):
             return _answer(voice.ANSWER_UNDO, "undo")
         if _MOVED.search(text):

@@ -235,10 +235,6 @@ ASK_STRIKE_OR_FIRE = (
     'That names a cell and strikes your colours in one breath. To give up, say "I strike my colours" '
     "on its own; to fire, call the cell on its own. No salvo fired, and the colours stay up."
 )
-ANSWER_PAUSE = (
-    'Say "save" and the SAVE block banks your position, to resume later; say "I strike my colours" '
-    "to give up. No salvo fired."
-)
 ANSWER_UNDO = (
     "A salvo fired stands: the sea answers once, and the shot grid keeps every shot. There is no "
     "undo; call the next cell."
