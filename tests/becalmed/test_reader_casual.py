@@ -264,3 +264,5 @@ def test_ruling_47_calls_put_off_beside_a_save_leave_the_save():
     for pause in ("brb", "gotta go", "stop"):
         assert read(st(), pause).command == "save", pause  # SAVE / RESUME: "at any pause"
     assert read(st(), "stop rowing").command is None
+    for plan in ("we could let her drive", "idk, let her drive", "no let her drive"):
+        assert read(st(), plan).command is None, plan

@@ -208,3 +208,7 @@ def test_ruling_30_words_beside_a_shot_and_the_players_own_shots():
     run, replies = play(["b2", "was that a hit?", "same again"])
     assert "B2 was fired on: a HIT" in replies[1].text
     assert "already fired on B2" in replies[2].text and run.state.shots == 1
+    for thought in ("we could b7", "shall i fire b7", "can i below b2"):
+        assert reading(thought).kind is ReadAs.ASK, thought
+    assert reading("don't fire below b2").action is None
+    assert reading("idk, give up").kind is ReadAs.CONFIRM

@@ -29,10 +29,13 @@ from .state import DAYS, State
 # -- whole-message patterns (each bounded, so a long message costs linear time) -----------------
 
 _DRIVE = re.compile(r"\blet (?:her|the boat|it|the cutter) drive\b")
-_DRIVE_NOT = re.compile(r"\b(?:don t|dont|do not|never|not|won t|wont|shan t|shall not|will not)\b(?:\s+\w+){0,2}\s+let (?:her|the boat|it|the cutter) drive\b")
+_DRIVE_NOT = re.compile(r"\b(?:don t|dont|do not|never|not|no|won t|wont|shan t|shall not|will not)\b(?:\s+\w+){0,2}\s+let (?:her|the boat|it|the cutter) drive\b")
 _DRIVE_SAID = re.compile(r"\blet (?:her|the boat|it|the cutter) drive\b", re.I)
 _DRIVE_ASKED = re.compile(r"\b(?:what does|what happens|what if|does|mean|means|meaning)\b")
-_DRIVE_IF = re.compile(r"\b(?:if|when|unless|until|later|tomorrow|maybe|might|perhaps|soon|next)\b")
+_DRIVE_IF = re.compile(
+    r"\b(?:if|when|unless|until|later|tomorrow|maybe|might|perhaps|soon|next|could|would|should|thinking|think|considering|"
+    r"idk|dunno|wonder|wondering|tempted|probably|possibly|almost|about to|going to|gonna|want to|wanna)\b"
+)
 
 _UNHONOURED = re.compile(
     r"\b(?:no deaths?|nobody dies|no one dies|noone dies|(?:don t|dont|do not) (?:let (?:anyone|anybody|them|any of them|him) die|kill)|spare|"
@@ -270,7 +273,12 @@ def read(
     asks = bool(words) and (words[lead] in QUESTION_WORDS or tuple(words[lead : lead + 2]) in _REQUESTS)
     if state.phase in ("turtle", "signal") and asks and bare not in YES and not _decided_plainly(state, toks, tape):
         # "should we burn both?", "should we take her?": a question, answered; the dusk still waits
-        advice = words[lead] in ("should", "shall") or bool(_ADVICE.search(text))
+        need = R.flares_needed(tape[state.tape - 1]) if state.phase == "signal" else 0
+        decides = (_turtle_choice(text) if state.phase == "turtle" else _burn_choice(text, need)) is not None
+        # "should we take her?", "do we burn both", "can we let her go": the call is hers to make
+        advice = words[lead] in ("should", "shall") or bool(_ADVICE.search(text)) or (
+            decides and words[lead] in ("do", "can", "could", "may", "would", "will", "shall")
+        )
         return _answered(state, tape, _YOURS_AT_DUSK if advice else (_question_answer(state, toks, tape) or _YOURS_AT_DUSK))
     if state.phase == "turtle":
         return _turtle(state, text, tape, drive_note, toks)
@@ -464,7 +472,7 @@ def _decided_plainly(state: State, toks: tuple[W.Tok, ...], tape: tuple[int, ...
     """"what's tomorrow? take her": a plain sentence beside the question gives the dusk's answer."""
     need = R.flares_needed(tape[state.tape - 1]) if state.phase == "signal" else 0
     for piece, asks, hedged in _segments(toks):
-        if asks or hedged:
+        if asks or hedged or _questioned(piece):
             continue
         if (_turtle_choice(piece) if state.phase == "turtle" else _burn_choice(piece, need)) is not None:
             return True
@@ -511,7 +519,7 @@ def _asked_beside(state: State, pieces: list[tuple[str, bool, bool]], tape: tupl
 
 def _turtle(state: State, text: str, tape: tuple[int, ...], note: str, toks: tuple[W.Tok, ...]) -> Reading:
     pieces = _segments(toks)
-    decided = [(c, asks, hedged) for piece, asks, hedged in pieces if not (asks and _questioned(piece)) and (c := _turtle_choice(piece)) is not None]
+    decided = [(c, asks, hedged) for piece, asks, hedged in pieces if not _questioned(piece) and (c := _turtle_choice(piece)) is not None]
     if not decided and _BARE_NO.fullmatch(_bare(toks)):
         decided = [(False, False, False)]  # "nah": a no, though it is also a correction word
     if decided:
@@ -557,7 +565,7 @@ def _signal(state: State, text: str, tape: tuple[int, ...], note: str, toks: tup
     need = R.flares_needed(value)
     pieces = _segments(toks)
     decided = [
-        (b, asks, hedged) for piece, asks, hedged in pieces if not (asks and _questioned(piece)) and (b := _burn_choice(piece, need)) is not None
+        (b, asks, hedged) for piece, asks, hedged in pieces if not _questioned(piece) and (b := _burn_choice(piece, need)) is not None
     ]
     if not decided and _BARE_NO.fullmatch(_bare(toks)):
         decided = [(0, False, False)]

@@ -142,7 +142,8 @@ _OR = re.compile(r"\bor\b|/")
 _PUT_OFF = re.compile(r"\b(?:tomorrow|later|next time|another time|next session|when i'?m back|when i get back)\b")
 _HEDGE = re.compile(
     r"\b(?:maybe|perhaps|thinking|think about|considering|might|not sure|unsure|idk|what about|how about|"
-    r"should i|should we|could i|could we|would it|if|wondering|tempted|or not)\b"
+    r"should i|should we|could i|could we|would it|if|wondering|tempted|or not|shall i|shall we|we could|i could|you could|"
+    r"we might|i might|do i|can i)\b"
 )
 _DEDUCE_CLAUSE = re.compile(
     r"\b(?:must|has to|have to|can't|cannot|empty|clear|safe|occupied|likely|probably|possible|impossible|"
@@ -314,7 +315,7 @@ _PLAIN_GIVE_UP = re.compile(
 )
 _PLAIN_GIVE_UP_HEDGE = re.compile(
     r"\b(?:if|unless|when|maybe|perhaps|might|should|could|would|almost|nearly|about to|going to|gonna|"
-    r"thinking|tempted|wanna|want to|ready to|not yet|soon|or)\b"
+    r"thinking|tempted|wanna|want to|ready to|not yet|soon|or|idk|dunno|not sure|unsure|hmm|probably)\b"
 )
 _CLAUSES = re.compile(r"[,;.!:]+|\s+(?:and|so)\s+")
 
@@ -506,11 +507,19 @@ def _relative(state: Duel, message: str, found: tuple[list[str], str]) -> Readin
     if not cells:
         return _ask(f"Every cell there beside {anchor} on the sea has been fired on already. Call the cell itself. No salvo fired.", "no-cell")
     text = normalize(message)
-    if len(cells) == 1 and "?" not in text and not _HEDGE.search(text):
+    if _RELATIVE_NOT.search(text):
+        return _ask(voice.ASK_NO_CELL, "no-cell")  # "don't fire below b2": said with a no
+    if len(cells) == 1 and "?" not in text and not _HEDGE.search(text) and not ASKS.match(text):
         return _fire(cells[0], f"{cells[0]}, beside {anchor}.")
     if len(cells) == 1:
         return _ask(voice.ASK_SAY_FIRE.format(cell=cells[0]), "say-fire", cell=cells[0])
     return _ask(f"Beside {anchor}: " + voice.ASK_WHICH.format(cells=_or_list(tuple(cells))), "which", cells=tuple(cells))
+
+
+_RELATIVE_NOT = re.compile(
+    r"\b(?:not|don't|dont|do not|never|won't|wont|avoid|skip)\s+(?:fire\s+|shoot\s+|hit\s+|try\s+|go\s+)?(?:at\s+|on\s+)?(?:the\s+)?"
+    r"(?:one\s+|cell\s+|square\s+)?(?:below|under|beneath|above|left|right|next|beside|adjacent|around|near|to the)\b"
+)
 
 
 def holds_pending(pending: Reading) -> bool:
