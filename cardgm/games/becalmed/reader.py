@@ -29,7 +29,9 @@ from .state import DAYS, State
 # -- whole-message patterns (each bounded, so a long message costs linear time) -----------------
 
 _DRIVE = re.compile(r"\blet (?:her|the boat|it|the cutter) drive\b")
-_DRIVE_NOT = re.compile(r"\b(?:don t|dont|do not|never|not|no|won t|wont|shan t|shall not|will not)\b(?:\s+\w+){0,2}\s+let (?:her|the boat|it|the cutter) drive\b")
+_DRIVE_NOT = re.compile(
+    r"\b(?:don t|dont|do not|never|not|no|won t|wont|shan t|shall not|will not)\b(?:\s+\w+){0,2}\s+let (?:her|the boat|it|the cutter) drive\b"
+)
 _DRIVE_SAID = re.compile(r"\blet (?:her|the boat|it|the cutter) drive\b", re.I)
 _DRIVE_ASKED = re.compile(r"\b(?:what does|what happens|what if|does|mean|means|meaning)\b")
 _DRIVE_IF = re.compile(
