@@ -46,3 +46,29 @@ def asks_for_save(words: Sequence[str], save_words: frozenset[str], game_words: 
             after.append(w)
         return all(w in CHATTER or w in game_words for w in after)  # the first save word heard decides
     return False
+
+
+# A whole message that only says the player is stepping away: the cards' SAVE / RESUME prints the
+# block "On "save" or at any pause", so a pause is a save. "wait" and "hold on" pause a sentence,
+# not the game, and are not here.
+_PAUSES = frozenset(
+    (
+        "brb", "be right back", "gotta go", "got to go", "gtg", "g2g", "i have to go", "i need to go", "i've got to go",
+        "i gotta go", "need a break", "taking a break", "break time", "time for a break", "stop", "exit", "bye",
+        "goodbye", "good night", "goodnight", "i'm off", "im off", "back later", "i'll be back", "ill be back",
+        "see you later", "later", "i need to stop", "i have to stop", "gotta stop", "that's enough for today",
+        "enough for today", "done for today", "done for now",
+    )
+)  # fmt: skip
+_PAUSE_FILLER = frozenset("ok okay sorry well hmm right oh ugh sigh argh now pls please lol soon".split())
+
+
+def is_pause(words: Sequence[str]) -> bool:
+    """"brb", "ok gotta go", "sorry, need a break": the whole message is a pause, with only filler
+    around it. `words` as for `asks_for_save` (clause marks are ignored)."""
+    ws = [w for w in words if w not in CLAUSE_MARKS]
+    while ws and ws[0] in _PAUSE_FILLER:
+        ws = ws[1:]
+    while ws and ws[-1] in _PAUSE_FILLER | {"now", "for", "a", "bit", "while"}:
+        ws = ws[:-1]
+    return " ".join(ws) in _PAUSES

@@ -50,3 +50,12 @@ def test_each_card_reads_a_save_amid_chatter_through_it() -> None:
         assert _is_save(tokens(message)) and casual_save(message) and _casual_save(message)
     assert casual_save("save the drove") and _casual_save("save the duel") and _is_save(tokens("save the voyage"))
     assert not casual_save("save the beasts") and not _casual_save("save the ships") and not _is_save(tokens("save the water"))
+
+
+def test_a_pause_alone_is_a_pause():
+    from cardgm.chatter import is_pause
+
+    for said in (["brb"], ["ok", "gotta", "go", "now"], ["sorry", ",", "need", "a", "break"], ["stop"]):
+        assert is_pause(said), said
+    for said in (["stop", "rowing"], ["wait"], ["hold", "on"], ["gotta", "go", "fishing"]):
+        assert not is_pause(said), said

@@ -1,4 +1,4 @@
-"""BECALMED's reader on the words people type: rulings 33–41 (docs/rulings.md)."""
+"""BECALMED's reader on the words people type: rulings 33–47 (docs/rulings.md)."""
 
 from __future__ import annotations
 
@@ -188,3 +188,81 @@ def test_ruling_41_i_give_up_is_told_the_cards_words():
     for message in ("I give up", "quit"):
         r = read(st(), message)
         assert r.kind is ReadAs.ASK and '"let her drive"' in r.text and r.action is None
+
+
+# -- rulings 44–47: "let her drive" asked or beside the calls, the dusk's two questions, references back
+
+
+def _dusk(day: int, westing: int) -> object:
+    """The printed tape's turtle (day 9) or masthead light (day 10), the day's calls made."""
+    s = st(day=day, westing=westing, water=20, thirst=2, in_lane=True)
+    after, _ = R.apply(s, R.Calls("DRY", "DOWN", "BAIL", day), TAPE)
+    assert after.phase in ("turtle", "signal")
+    return after
+
+
+def test_ruling_44_let_her_drive_asked_about_or_said_beside_the_calls_ends_nothing():
+    for asked in ("what does let her drive mean", "should i let her drive", "let her drive? what does that do"):
+        r = read(st(), asked)
+        assert r.kind is ReadAs.ANSWER and r.command is None, asked
+    beside = read(st(), "full sail row and let her drive")
+    assert beside.kind is ReadAs.ASK and calls(beside) == ("FULL", "SAIL", "ROW")
+    assert "said beside other orders it is not taken" in beside.text
+    assert read(st(), "yes", beside).kind is ReadAs.MOVE
+    assert read(st(), "let her drive", beside).command == "end"
+    assert read(st(), "save game then let her drive").command is None
+    assert read(st(), "ok let her drive then").command == "end"
+
+
+def test_ruling_45_the_turtle_and_the_ship_in_casual_words():
+    turtle, ship = _dusk(9, 14), _dusk(10, 15)
+    for message, take in (("don't take her", False), ("not the turtle", False), ("don't leave her", True),
+                          ("take her - no, leave her", False), ("leave her... actually take her", True),
+                          ("hmm take her? no leave her", False), ("nah", False), ("haul her in", True)):
+        assert read(turtle, message).action == R.Turtle(take), message
+    for thought in ("we could take her", "take her?"):
+        r = read(turtle, thought)
+        assert r.kind is ReadAs.ASK and r.action is None, thought
+    tomorrow = read(turtle, "what's tomorrow? take her")
+    assert tomorrow.action == R.Turtle(True) and "LIGHT AIRS" in tomorrow.text
+    for message, burn in (("don't fire the flares", 0), ("keep the flares", 0), ("hold on to the flares", 0),
+                          ("burn both... actually just one", 1), ("hold on, burn both", 2), ("1", 1)):
+        assert read(ship, message).action == R.Signal(burn), message
+    for thought in ("maybe burn both", "burn both?"):
+        assert read(ship, thought).action is None, thought
+
+
+def test_ruling_46_words_that_refer_back_with_a_no_a_question_or_a_save():
+    run = new_run()
+    run.reply("full sail row")
+    history = tuple(run.history)
+    s = run.state
+
+    def again(message: str):
+        return reader.read(s, message, None, TAPE, history)
+
+    no_row = again("same as yesterday, no rowing")
+    assert no_row.kind is ReadAs.ASK and calls(no_row) == ("FULL", "SAIL", None)
+    for same in ("same", "the usual", "repeat", "same as yday"):
+        assert calls(again(same)) == ("FULL", "SAIL", "ROW") and again(same).kind is ReadAs.MOVE, same
+    asked = again("same as yesterday. whats the weather tomorrow?")
+    assert asked.kind is ReadAs.MOVE and "LIGHT AIRS" in asked.text
+    saved = again("same as yesterday and save")
+    assert saved.kind is ReadAs.MOVE and "say save on its own" in saved.text
+    assert again("same as yesterday?").kind is not ReadAs.MOVE
+
+
+def test_ruling_47_calls_put_off_beside_a_save_leave_the_save():
+    assert read(st(), "save it please, full sail row tomorrow").command == "save"
+    assert read(st(), "no water no sail bail").action == R.Calls("DRY", "DOWN", "BAIL", 1)
+    odd = read(st(), "half a measure, sail, row")
+    assert odd.kind is ReadAs.ASK and "half a measure is none of them" in odd.text
+    assert read(st(), "if it's calm, fish; otherwise sail and row. full.").kind is ReadAs.ASK
+    assert read(st(), "sail when the wind comes, full, row").kind is ReadAs.ASK
+    several = read(st(), "full sail row every day")
+    assert several.kind is ReadAs.MOVE and "The calls are today's" in several.text
+    for pause in ("brb", "gotta go", "stop"):
+        assert read(st(), pause).command == "save", pause  # SAVE / RESUME: "at any pause"
+    assert read(st(), "stop rowing").command is None
+    for plan in ("we could let her drive", "idk, let her drive", "no let her drive"):
+        assert read(st(), plan).command is None, plan

@@ -1,4 +1,4 @@
-"""DEADRECKONING's reader on the words people type: rulings 2 (updated), 17–22 (docs/rulings.md)."""
+"""DEADRECKONING's reader on the words people type: rulings 2 (updated), 17–22 and 27–30 (docs/rulings.md)."""
 
 from __future__ import annotations
 
@@ -154,3 +154,61 @@ def test_ruling_25_a_count_names_no_ship_and_no_hull_the_player_has_not_seen_go_
     assert "Sunk:" not in reading("is the sloop sunk?", state).text  # a name not yet announced: sealed
     assert reading("how long is the ship left?", state).detail["topic"] == "refuse-hull"
 
+
+
+# -- rulings 27–30: odd cell forms, cells named from a cell, put-off shots and pauses, words beside a shot
+
+
+def test_ruling_27_a_cell_written_as_a_pair_fires_and_a_phonetic_letter_is_asked():
+    for message in ("c,3", "fire at c, 3", "(c,3)", "c/3", "c:3"):
+        assert reading(message).action == Salvo("C3"), message
+    assert reading("7-b").detail["topic"] == "reversed"
+    asked = reading("delta four")
+    assert asked.kind is ReadAs.ASK and asked.detail == {"topic": "say-fire", "cell": "D4"}
+    assert reading("yes", pending=asked).action == Salvo("D4")
+
+
+def test_ruling_28_a_cell_named_from_a_named_cell_is_counted_from_it_never_fired_itself():
+    assert reading("below b2").action == Salvo("B3")
+    assert reading("the cell under b2").action == Salvo("B3")  # before: B2 itself was fired
+    assert reading("to the left of c5").action == Salvo("B5")
+    which = reading("next to b2", Duel(turn=2, grid=grid(B2="x", A2="o")))
+    assert which.kind is ReadAs.ASK and "B1, B3 or C2: which one?" in which.text
+    assert reading("above b1").detail["topic"] == "off-sea"
+    assert reading("maybe below b2?").detail == {"topic": "say-fire", "cell": "B3"}
+    assert reading("b3, below b2").action == Salvo("B3")
+
+
+def test_ruling_29_a_shot_put_off_a_pause_and_the_colours_said_with_other_words():
+    assert reading("save please, b7 tomorrow").command == "save"
+    assert reading("b7 tomorrow").action is None
+    assert reading("gotta go").command == "save"  # "On "save" or at any pause"
+    assert reading("I strike my colours, well played").action == StrikeColours()
+    assert reading("I strike my colours, well played").kind is ReadAs.MOVE
+    both = reading("i strike my colours, b7")
+    assert both.kind is ReadAs.ASK and both.action is None
+    assert reading("i give up... jk c3").action == Salvo("C3")
+    for theirs in ("make them strike their colours", "strike her colours!"):
+        assert reading(theirs).action is None, theirs
+    for vague in ("i forfeit", "end the game", "haul down the flag"):
+        assert reading(vague).kind is ReadAs.CONFIRM, vague
+
+
+def test_ruling_30_words_beside_a_shot_and_the_players_own_shots():
+    par = reading("b7, what's par?")
+    assert par.action == Salvo("B7") and "Par is 10" in par.text
+    saved = reading("b7 and save")
+    assert saved.action == Salvo("B7") and 'say "save" on its own' in saved.text
+    assert reading("b7, is that a good shot?").detail["topic"] == "refuse-cell"
+    hunting = Duel(turn=6, grid=grid(B2="x", C2="x", A1="o", D4="o", H8="o"), sunk=("Cutter",))
+    mine = reading("where did i hit", hunting)
+    assert mine.kind is ReadAs.ANSWER and "hits B2, C2; misses A1, D4, H8" in mine.text
+    assert reading("you pick").detail["topic"] == "refuse-hint"
+    assert reading("undo", hunting).detail["topic"] == "undo"
+    run, replies = play(["b2", "was that a hit?", "same again"])
+    assert "B2 was fired on: a HIT" in replies[1].text
+    assert "already fired on B2" in replies[2].text and run.state.shots == 1
+    for thought in ("we could b7", "shall i fire b7", "can i below b2"):
+        assert reading(thought).kind is ReadAs.ASK, thought
+    assert reading("don't fire below b2").action is None
+    assert reading("idk, give up").kind is ReadAs.CONFIRM

@@ -14,9 +14,10 @@ asked about, and a word one slip from a call only ever reaches a confirm line. R
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 
-from cardgm.chatter import asks_for_save
+from cardgm.chatter import asks_for_save, is_pause
 from cardgm.game import ReadAs, Reading
 
 from . import questions as Q
@@ -28,8 +29,15 @@ from .state import DAYS, State
 # -- whole-message patterns (each bounded, so a long message costs linear time) -----------------
 
 _DRIVE = re.compile(r"\blet (?:her|the boat|it|the cutter) drive\b")
-_DRIVE_NOT = re.compile(r"\b(?:don t|dont|do not|never|not|won t|wont|shan t|shall not|will not)\b(?:\s+\w+){0,2}\s+let (?:her|the boat|it|the cutter) drive\b")
-_DRIVE_IF = re.compile(r"\b(?:if|when|unless|until|later|tomorrow|maybe|might|perhaps|soon|next)\b")
+_DRIVE_NOT = re.compile(
+    r"\b(?:don t|dont|do not|never|not|no|won t|wont|shan t|shall not|will not)\b(?:\s+\w+){0,2}\s+let (?:her|the boat|it|the cutter) drive\b"
+)
+_DRIVE_SAID = re.compile(r"\blet (?:her|the boat|it|the cutter) drive\b", re.I)
+_DRIVE_ASKED = re.compile(r"\b(?:what does|what happens|what if|does|mean|means|meaning)\b")
+_DRIVE_IF = re.compile(
+    r"\b(?:if|when|unless|until|later|tomorrow|maybe|might|perhaps|soon|next|could|would|should|thinking|think|considering|"
+    r"idk|dunno|wonder|wondering|tempted|probably|possibly|almost|about to|going to|gonna|want to|wanna)\b"
+)
 
 _UNHONOURED = re.compile(
     r"\b(?:no deaths?|nobody dies|no one dies|noone dies|(?:don t|dont|do not) (?:let (?:anyone|anybody|them|any of them|him) die|kill)|spare|"
@@ -61,7 +69,7 @@ _REQUESTS = frozenset({("show", "me"), ("tell", "me"), ("show", "us"), ("tell", 
 _THOUGHT_OPENERS = frozenset("should shall can could would do".split())
 HEDGES = frozenset(
     "maybe perhaps might thinking think considering consider wondering planning tempted probably possibly "
-    "should could would idk unsure whether if unless".split()
+    "should could would idk unsure whether if unless otherwise when".split()
 )
 PUT_OFF = frozenset({"tomorrow", "later", "tomorrow's"})
 _SAVE_WORDS = frozenset({"save", "saving", "pause", "bank"})
@@ -70,7 +78,8 @@ _GIVE_UP = frozenset({"give up", "i give up", "quit", "i quit", "surrender", "i 
                       "stop playing", "resign", "abandon ship", "we give up", "end game", "quit game"})  # fmt: skip
 _ADVICE = re.compile(
     r"\b(?:what should (?:we|i) do|what do you (?:suggest|recommend|think)|any advice|advice|recommend|suggest|"
-    r"best (?:call|calls|move|choice|plan))\b"
+    r"best (?:call|calls|move|choice|plan)|thoughts|(?:is|are|was) (?:that|this|it|those|these|full|short|dry|sail|awning|down|row|fish|bail|mend|watch)"
+    r"\b.{0,30}\b(?:ok|okay|good|fine|wise|smart|a good idea|the right call|right|a mistake))\b"
 )
 
 
@@ -141,7 +150,8 @@ _SAME = re.compile(
     r"\b(?:same (?:again|as (?:yesterday|before|last time|last|today)|calls|orders|thing|as we did|plan|drill|but|except|only)|"
     r"(?:do|repeat|run) (?:it|that|the same|those|them|what we did|yesterday s (?:calls|orders)?|the (?:last|previous) (?:calls|orders))(?: again)?|"
     r"(?:like|as) yesterday|yesterday s (?:calls|orders)|(?:keep|leave) (?:everything|it all|all|the calls|them) (?:the same|as (?:it is|is|they are|before))|"
-    r"ditto|again please|as before)\b"
+    r"ditto|again please|as before|the usual|as usual|same as (?:yday|yest|yesterday s)|"
+    r"^(?:same|repeat|again)(?: please| pls| plz)?$)\b"
 )
 _SAME_ASKED = re.compile(r"\b(?:what|which) (?:were|was|did)\b|\bwhat did we\b")
 # "leave the canvas as it is", "keep the sail as is": the canvas as it stands this morning.
@@ -157,6 +167,11 @@ _POLITE = re.compile(
 )
 
 
+# "full sail row every day", "for the next 3 days": calls reach one day ("Never more than one day").
+_MANY_DAYS = re.compile(
+    r"\b(?:every day|each day|every morning|all week|from now on|for the rest|next (?:\d+|two|three|few) days|"
+    r"for (?:\d+|two|three|a few) days|x ?\d)\b"
+)
 _YOURS_AT_DUSK = "That call is yours, and nothing is decided for you. Nothing has changed."
 
 
@@ -191,17 +206,36 @@ def read(
     # "let her drive": the order, at any point; never a plan or a negation (ruling 22).
     drive_note = ""
     rest = message
+    beside = False
     if _DRIVE.search(text):
         pieces = re.split(r"(?<=[.!?;\n])", message)
         said = [x for x in pieces if _DRIVE.search(_norm(x))]
         rest = "".join(x for x in pieces if not _DRIVE.search(_norm(x)))
         spoken = " ".join(_norm(x) for x in said)
+        opens = spoken.split()[_lead_in(spoken.split())] if spoken.split() else ""
         if _DRIVE_NOT.search(spoken):
             drive_note = "\"Let her drive\" is read only as the order; said with a no, nothing ends."
+        elif "?" in spoken or opens in QUESTION_WORDS or _DRIVE_ASKED.search(spoken):
+            # "what does let her drive mean", "should I let her drive", "let her drive? what does that do"
+            if not _norm(rest).replace("?", "").strip():
+                return _answered(state, tape, Q.give_up(state))
+            drive_note = Q.give_up(state)
         elif _DRIVE_IF.search(spoken):
             drive_note = "\"Let her drive\" is read only as the order, never as a plan: say it plainly when you mean it."
         else:
-            return Reading(ReadAs.COMMAND, command="end", action=R.GiveOver())
+            rest = _DRIVE_SAID.sub(" ", message)
+            whole = W.tokens(rest)
+            calls_said = bool(W.find(whole).mentions)
+            if state.phase != "calls" or not (calls_said or any(t.text in _SAVE_WORDS for t in whole)):
+                return Reading(ReadAs.COMMAND, command="end", action=R.GiveOver())
+            # Said beside the calls or a save, the order to stand down is not taken silently either way.
+            beside = True
+            drive_note = (
+                "\"Let her drive\" ends the voyage where it stands (end:given-over, score 0); said beside other "
+                "orders it is not taken. Say it on its own to end the voyage."
+            )
+            if not calls_said:
+                return _ask(state, tape, held, drive_note + " For the SAVE block, say save on its own.")
         text = _norm(rest)
 
     toks = W.tokens(rest)
@@ -220,14 +254,14 @@ def read(
                 return _ask(state, tape, None, "Then give the calls again as you mean them; nothing is held.")
             return _ask(state, tape, held, "Then change a call; the others stand.")
 
-    if _is_save(toks):
+    if _is_save(toks) or is_pause([t.text if t.kind == "w" else "," for t in toks]):
         if state.phase != "calls":
             return _ask(
                 state, tape, held,
                 "A SAVE is taken between the calls, not mid-dusk: the block has no field for the day's "
                 "calls the rest of this dusk needs. Answer first, then say save.",
             )
-        if not W.find(toks).mentions:
+        if not _calls_now(toks) and not _SAME.search(text):
             return Reading(ReadAs.COMMAND, command="save")
 
     limit = _limit(state, text)
@@ -239,9 +273,14 @@ def read(
     words = text.replace("?", " ").split()
     lead = _lead_in(words) if words else 0
     asks = bool(words) and (words[lead] in QUESTION_WORDS or tuple(words[lead : lead + 2]) in _REQUESTS)
-    if state.phase in ("turtle", "signal") and asks and bare not in YES:
+    if state.phase in ("turtle", "signal") and asks and bare not in YES and not _decided_plainly(state, toks, tape):
         # "should we burn both?", "should we take her?": a question, answered; the dusk still waits
-        advice = words[lead] in ("should", "shall") or bool(_ADVICE.search(text))
+        need = R.flares_needed(tape[state.tape - 1]) if state.phase == "signal" else 0
+        decides = (_turtle_choice(text) if state.phase == "turtle" else _burn_choice(text, need)) is not None
+        # "should we take her?", "do we burn both", "can we let her go": the call is hers to make
+        advice = words[lead] in ("should", "shall") or bool(_ADVICE.search(text)) or (
+            decides and words[lead] in ("do", "can", "could", "may", "would", "will", "shall")
+        )
         return _answered(state, tape, _YOURS_AT_DUSK if advice else (_question_answer(state, toks, tape) or _YOURS_AT_DUSK))
     if state.phase == "turtle":
         return _turtle(state, text, tape, drive_note, toks)
@@ -257,8 +296,19 @@ def read(
             return _ask(state, tape, held, back)
         drive_note = " ".join(p for p in (drive_note, back) if p)
         held = held.merged(base) if held else base
-        return _calls(state, toks, bare, held, tape, drive_note, referred=True)
-    return _calls(state, toks, bare, held, tape, drive_note)
+        # "same as yesterday?" asks; "same as yesterday. what's tomorrow?" orders and asks apart
+        asked = any(x.asks and _SAME.search(_norm(" ".join(x.words))) for x in W.sentences(toks))
+        return _held_back(state, _calls(state, toks, bare, held, tape, drive_note, referred="asked" if asked else "said"), beside)
+    return _held_back(state, _calls(state, toks, bare, held, tape, drive_note), beside)
+
+
+def _held_back(state: State, reading: Reading, beside: bool) -> Reading:
+    """Calls said beside "let her drive" are held, not run: a yes runs them, the words alone end it."""
+    if not beside or reading.kind is not ReadAs.MOVE or not isinstance(reading.action, R.Calls):
+        return reading
+    calls = ", ".join(reading.action.given())
+    text = f"{reading.text}\n\nHeld: {calls}. Say yes to run them, or \"let her drive\" on its own to end the voyage.".strip()
+    return Reading(ReadAs.ASK, text=text, action=reading.action)
 
 
 def _referred(state: State, text: str, history: tuple[object, ...]) -> tuple[R.Calls | None, str]:
@@ -286,6 +336,15 @@ def _referred(state: State, text: str, history: tuple[object, ...]) -> tuple[R.C
         base = R.Calls(base.issue, state.canvas.upper(), base.hands, state.day)
         said.append(f"The canvas stays {state.canvas.upper()}.")
     return base, " ".join(said)
+
+
+def _calls_now(toks: tuple[W.Tok, ...]) -> bool:
+    """Whether a message names a call for today: a clause put off ("full sail row tomorrow") names none."""
+    for s in W.sentences(toks):
+        for lo, hi in _clauses(s):
+            if not any(toks[k].text in PUT_OFF for k in range(lo, hi)) and W.find(toks, lo, hi).mentions:
+                return True
+    return False
 
 
 def _complete(state: State, calls: R.Calls) -> bool:
@@ -363,48 +422,171 @@ def _question_answer(state: State, toks: tuple[W.Tok, ...], tape: tuple[int, ...
     return Q.answer(state, ws, tape) or Q.status_line(state)
 
 
+# -- the dusk's two questions: the turtle and the signal -----------------------------------------------
+
+# Strong words decide over a bare yes or no; a no before a verb turns it ("don't take her" leaves her).
+_TAKE = re.compile(r"\b(?:take|taking|took|butcher|catch|kill|grab|haul|bring|eat|have)\b")
+_LEAVE = re.compile(r"\b(?:leave|leaving|refuse|pass|skip|ignore|let (?:her|it) (?:be|sleep|go|lie|drift)|not the turtle|no turtle)\b")
+_YES_WORD = re.compile(r"\b(?:yes|yeah|yep|yup|y|aye|ok|okay|sure|please)\b")
+_BARE_NO = re.compile(r"(?:no|nope|nah|n)(?: thanks| thank you)?")
+_NO_WORD = re.compile(r"^(?:no|nope|nah|n)\b|\bno thanks\b")
+_NOT_BEFORE = re.compile(r"\b(?:don t|dont|do not|not|never|won t|wont|no need to|shouldn t|shan t|can t|cant)\s+(?:\w+\s+)?$")
+_DUSK_HEDGE = frozenset("maybe perhaps might could should would thinking think considering wondering tempted probably possibly idk if unless".split())
+_BURN_NONE = re.compile(
+    r"\blet her (?:go|pass|be|sail on)\b|\bignore her\b|\bno flares?\b|^(?:no|nope|nah|n)\b|"
+    r"\b(?:keep|save|hold|hold on to|hang on to|conserve)\s+(?:the |our |both |my )?(?:flares?|them|it)\b"
+)
+_BURN_VERB = re.compile(r"\b(?:burn|burning|fire|firing|light|lighting|send up|use|waste|set off|shoot)\b")
+
+
+def _segments(toks: tuple[W.Tok, ...]) -> list[tuple[str, bool, bool]]:
+    """The message cut at each correction ("take her - no, leave her", "both… actually one"): each
+    piece's words (normed), whether its sentence asks, and whether it holds a hedge. The last piece
+    with a decision in it stands, as ruling 34 has it for the calls."""
+    # "hold on to the flares" holds them: "hold on" is a correction only when "to" does not follow
+    marks = {
+        k for k in W.find(toks).corrections
+        if not (toks[k].text in ("hold", "hang") and k + 2 < len(toks) and toks[k + 2].text == "to")
+    }
+    pairs = {a: b for a, b in W.CORRECTION_PAIRS}
+    out: list[tuple[str, bool, bool]] = []
+    for sent in _split_questions(W.sentences(toks)):
+        words: list[str] = []
+        skip = ""
+        for t in sent.toks:
+            if skip and t.text == skip:
+                skip = ""
+                continue
+            skip = ""
+            if t.i in marks or t.kind == "d":
+                out.append((" ".join(words), sent.asks, any(w in _DUSK_HEDGE for w in words)))
+                words = []
+                if t.text in W.CORRECTION_WORDS or t.text in pairs or t.kind == "d":
+                    skip = pairs.get(t.text, "")  # the marker is no part of what follows it
+                    continue
+            if t.kind == "w":
+                words.append(t.text.replace("'", " "))
+        out.append((" ".join(words), sent.asks, any(w in _DUSK_HEDGE for w in words)))
+    return [x for x in out if x[0].strip(" ,")]
+
+
+def _decided_plainly(state: State, toks: tuple[W.Tok, ...], tape: tuple[int, ...]) -> bool:
+    """"what's tomorrow? take her": a plain sentence beside the question gives the dusk's answer."""
+    need = R.flares_needed(tape[state.tape - 1]) if state.phase == "signal" else 0
+    for piece, asks, hedged in _segments(toks):
+        if asks or hedged or _questioned(piece):
+            continue
+        if (_turtle_choice(piece) if state.phase == "turtle" else _burn_choice(piece, need)) is not None:
+            return True
+    return False
+
+
+def _questioned(piece: str) -> bool:
+    """A piece that opens with a question word ("how many flares do we have?") asks; it decides nothing."""
+    ws = piece.split()
+    return bool(ws) and ws[_lead_in(ws)] in QUESTION_WORDS
+
+
+def _turned(pattern: re.Pattern[str], text: str) -> tuple[bool, bool]:
+    """Whether `text` says the words plainly, and whether it says them under a no."""
+    plain = neg = False
+    for m in pattern.finditer(text):
+        if _NOT_BEFORE.search(text[max(0, m.start() - 30) : m.start()]):  # a bounded look back: linear
+            neg = True
+        else:
+            plain = True
+    return plain, neg
+
+
+def _turtle_choice(piece: str) -> bool | None:
+    take, not_take = _turned(_TAKE, piece)
+    leave, not_leave = _turned(_LEAVE, piece)
+    takes, leaves = take or not_leave, leave or not_take
+    if takes != leaves:
+        return takes
+    if takes:
+        return None  # both in one breath, with no correction between: asked
+    if _NO_WORD.search(piece):
+        return False
+    if _YES_WORD.search(piece):
+        return True
+    return None
+
+
+def _asked_beside(state: State, pieces: list[tuple[str, bool, bool]], tape: tuple[int, ...], decided: Callable[[str], object]) -> str:
+    """Questions said beside the dusk's answer ("take her, what's tomorrow?"): answered in the same reply."""
+    out = [Q.answer(state, piece.split(), tape) for piece, asks, _ in pieces if asks and (_questioned(piece) or decided(piece) is None)]
+    return "\n\n".join(dict.fromkeys(a for a in out if a))
+
+
 def _turtle(state: State, text: str, tape: tuple[int, ...], note: str, toks: tuple[W.Tok, ...]) -> Reading:
-    take = re.search(r"\b(?:take|taking|yes|yeah|yep|aye|ok|okay|sure|butcher|catch|kill|have|grab) ?(?:her|it|the turtle)?\b", text)
-    leave = re.search(r"\b(?:leave|refuse|no|nope|pass|let her (?:be|sleep|go)|leave her)\b", text)
-    if take and not leave:
-        return Reading(ReadAs.MOVE, text=note, action=R.Turtle(True))
-    if leave and not take:
-        return Reading(ReadAs.MOVE, text=note, action=R.Turtle(False))
+    pieces = _segments(toks)
+    decided = [(c, asks, hedged) for piece, asks, hedged in pieces if not _questioned(piece) and (c := _turtle_choice(piece)) is not None]
+    if not decided and _BARE_NO.fullmatch(_bare(toks)):
+        decided = [(False, False, False)]  # "nah": a no, though it is also a correction word
+    if decided:
+        choice, asks, hedged = decided[-1]
+        if not asks and not hedged:
+            answered = _asked_beside(state, pieces, tape, _turtle_choice)
+            return Reading(ReadAs.MOVE, text="\n\n".join(p for p in (answered, note) if p), action=R.Turtle(choice))
+        why = THOUGHT_DUSK.format(what="take her" if choice else "leave her")
+        return _ask(state, tape, None, " ".join(p for p in (note, why) if p))
     answer = _question_answer(state, toks, tape)
     if answer is not None:
         return _answered(state, tape, answer)
     calls, _ = parse_calls(text)
-    why = "First the turtle: the dusk waits on it." if calls.given() else "I could not read that as the turtle's call."
+    both = _TAKE.search(text) and _LEAVE.search(text)
+    why = (
+        "First the turtle: the dusk waits on it." if calls.given()
+        else "Take her and leave her in one breath; which?" if both
+        else "I could not read that as the turtle's call."
+    )
     return _ask(state, tape, None, " ".join(p for p in (note, why, "Nothing has changed.") if p))
+
+
+THOUGHT_DUSK = 'That reads as a thought or a question, not the call; nothing is decided. Say "{what}" plainly when you mean it.'
+
+
+def _burn_choice(piece: str, need: int) -> int | None:
+    if _BURN_NONE.search(piece):
+        return 0
+    plain, negated = _turned(_BURN_VERB, piece)
+    if negated and not plain:
+        return 0  # "don't fire the flares", "don't burn any"
+    if re.search(r"\b(?:both|two|2)\b", piece):
+        return 2
+    if re.search(r"\b(?:one|a|1) flare\b|\b(?:burn|fire|light) (?:one|a|1)\b|\bone\b|^1$", piece):
+        return 1
+    if plain or re.search(r"\b(?:signal|flares?|yes|yeah|yep|aye|y)\b", piece):
+        return need  # "burn what she needs": the question offered exactly that
+    return None
 
 
 def _signal(state: State, text: str, tape: tuple[int, ...], note: str, toks: tuple[W.Tok, ...]) -> Reading:
     value = tape[state.tape - 1]
     need = R.flares_needed(value)
-    burn: int | None = None
-    if not re.search(r"\b(?:burn|fire|light|let her go|both|one)\b", text):
-        answer = _question_answer(state, toks, tape)
-        if answer is not None:
-            return _answered(state, tape, answer)
-    if re.search(r"\blet her go\b|\bdon t burn\b|\bdont burn\b|\bno flares?\b|^no\b|^nope\b|\bhold (?:the )?flares\b", text):
-        burn = 0
-    elif re.search(r"\b(?:both|two|2)\b", text):
-        burn = 2
-    elif re.search(r"\b(?:one|a|1) flare\b|\bburn (?:one|a|1)\b|\bone\b", text):
-        burn = 1
-    elif re.search(r"\b(?:burn|fire|light|signal|flares?|yes|yeah|aye)\b", text):
-        burn = need  # "burn what she needs": the question offered exactly that
-    if burn is None:
+    pieces = _segments(toks)
+    decided = [
+        (b, asks, hedged) for piece, asks, hedged in pieces if not _questioned(piece) and (b := _burn_choice(piece, need)) is not None
+    ]
+    if not decided and _BARE_NO.fullmatch(_bare(toks)):
+        decided = [(0, False, False)]
+    if not decided:
         answer = _question_answer(state, toks, tape)
         if answer is not None:
             return _answered(state, tape, answer)
         calls, _ = parse_calls(text)
         why = "First the ship: the dusk waits on her." if calls.given() else "I could not read that as the signal."
         return _ask(state, tape, None, " ".join(p for p in (note, why, "Nothing has changed.") if p))
+    burn, asks, hedged = decided[-1]
+    if asks or hedged:
+        what = "let her go" if burn == 0 else "burn both" if burn == 2 else "burn one"
+        return _ask(state, tape, None, " ".join(p for p in (note, THOUGHT_DUSK.format(what=what)) if p))
     if burn > state.flares:
         flares = f"{state.flares} flare{'s' if state.flares != 1 else ''}"
         return _ask(state, tape, None, f"There {'is' if state.flares == 1 else 'are'} {flares} in the boat, not {burn}. Nothing has changed.")
-    return Reading(ReadAs.MOVE, text=note, action=R.Signal(burn))
+    answered = _asked_beside(state, pieces, tape, lambda piece: _burn_choice(piece, need))
+    return Reading(ReadAs.MOVE, text="\n\n".join(p for p in (answered, note) if p), action=R.Signal(burn))
 
 
 # -- the morning's calls --------------------------------------------------------------------------------
@@ -418,6 +600,7 @@ _ABOUT_CALL_NOT = re.compile(r" (?:what if|what happens|what would|what will|if 
 
 
 _GIVE_UP_Q = re.compile(r" (?:give up|giving up|quit|surrender|let her drive|stand down|resign) ")
+_CANNOT = frozenset("can't cant cannot can couldn't couldnt".split())
 _WHO = frozenset("we i you they he she nance carrick pruett ockle the anyone somebody someone".split())
 
 
@@ -476,7 +659,7 @@ def _split_questions(sents: list[W.Sentence]) -> list[W.Sentence]:
 
 
 def _calls(
-    state: State, toks: tuple[W.Tok, ...], bare: str, held: R.Calls | None, tape: tuple[int, ...], note: str, *, referred: bool = False
+    state: State, toks: tuple[W.Tok, ...], bare: str, held: R.Calls | None, tape: tuple[int, ...], note: str, *, referred: str = ""
 ) -> Reading:
     orders: list[W.Mention] = []
     corrections: list[int] = []
@@ -519,6 +702,12 @@ def _calls(
                 continue
         if is_question and _GIVE_UP_Q.search(joined):
             answers.append(Q.give_up(state))  # "should I give up?": answered, never run
+            continue
+        named = [m.call for m in found.mentions] + list(found.negated)  # "can't" is a no to the words after it
+        if is_question and named and first == "why" and len(ws) > lead_in + 2 and ws[lead_in + 1] in _CANNOT and ws[lead_in + 2] in _WHO:
+            by_kind = {W.KIND_OF[c]: c for c in named}
+            asked_calls = R.Calls(by_kind.get(W.ISSUE), by_kind.get(W.CANVAS), by_kind.get(W.HANDS), state.day)
+            answers.append(Q.can_we(state, asked_calls, tape))  # "why can't we fish?": the rule, by name
             continue
         if is_question and found.mentions and first in ("can", "may") and len(ws) > lead_in + 1 and ws[lead_in + 1] in _WHO:
             chosen_q, _ = resolve(found)
@@ -578,7 +767,15 @@ def _calls(
         why = "That ends on a correction, so nothing is called. Give the calls as you mean them."
         return _ask(state, tape, held, "\n\n".join(answers + [" ".join(lead + [why])]))
 
-    if not chosen and not clashes and referred and held is not None and not (thought or later or confirm or answers):
+    if referred and held is not None and negated:
+        # "same as yesterday, no rowing": a call said with a no is not taken from yesterday either
+        held = R.Calls(
+            None if held.issue in negated else held.issue,
+            None if held.canvas in negated else held.canvas,
+            None if held.hands in negated else held.hands,
+            state.day,
+        )
+    if not chosen and not clashes and referred and held is not None and not (thought or later or confirm or (answers and referred == "asked")):
         pass  # the calls referred back to stand as given: judged below like any others
     elif not chosen and not clashes:
         if confirm:
@@ -603,6 +800,8 @@ def _calls(
             why = "To end the voyage where it stands, say \"let her drive\". Nothing has changed."
         elif bare in ("help", "h", "commands", "how do i play", "what do i do", "instructions"):
             why = Q.HELP
+        elif any(w in ("flare", "flares") for w in bare.split()) and _BURN_VERB.search(bare):
+            why = "Flares are burnt only at dusk, when a ship is sighted in the lane; the morning asks the three calls. Nothing has changed."
         elif any(w in _SAVE_WORDS for w in bare.split()):
             why = "That is not a call or the save command. To keep the water in the breaker, call DRY; to save the game, say save on its own."
         elif asked:
@@ -640,8 +839,10 @@ def _calls(
     for reason in R.ignored(state, calls).values():
         lines.append(reason)
         calls = R.Calls(calls.issue, calls.canvas, None, state.day)
-    if any(w in _SAVE_WORDS for w in bare.split()):
+    if _is_save(toks):
         lines.append("The calls are taken as orders; say save on its own for the SAVE block.")
+    if _MANY_DAYS.search(bare):
+        lines.append("The calls are today's: each morning's are asked after its dawn sky, one day at a time.")
     if slips:
         return _confirm(state, tape, calls, answers + [" ".join(lines)] if lines else answers, slips)
     gaps = R.missing(state, calls)

@@ -280,7 +280,7 @@ _KNOWN = frozenset(WORD_CALLS) | frozenset(_PHRASES) | CREW | MEND_VERBS | UP_VE
 # -- finding the calls ----------------------------------------------------------------------------------
 
 CORRECTION_WORDS = frozenset("actually sorry correction instead rather oops nah scratch wait".split())
-_CORRECTION_PAIRS = {("no", "wait"), ("wait", ","), ("scratch", "that"), ("make", "that"), ("i", "mean"),
+CORRECTION_PAIRS = {("no", "wait"), ("wait", ","), ("scratch", "that"), ("make", "that"), ("i", "mean"),
                      ("change", "that"), ("hang", "on"), ("hold", "on"), ("no", ",")}  # fmt: skip
 
 
@@ -295,6 +295,8 @@ def _negated(toks: tuple[Tok, ...], start: int) -> bool:
             return False
         if t.text in NEGATORS:
             return not (t.text == "no" and k + 1 < len(toks) and toks[k + 1].text in ("wait", ","))
+        if t.text in WORD_CALLS:
+            return False  # "no sail bail": the no is the sail's, the bail stands
         if t.text not in NEG_FILLER and seen > 0:
             return False
         seen += 1
@@ -337,7 +339,7 @@ def find(toks: tuple[Tok, ...], lo: int = 0, hi: int | None = None) -> Found:
         w = t.text
         nxt = word(i + 1)
         # correction markers
-        if (w, nxt or (toks[i + 1].text if i + 1 < hi else "")) in _CORRECTION_PAIRS:
+        if (w, nxt or (toks[i + 1].text if i + 1 < hi else "")) in CORRECTION_PAIRS:
             corrections.append(i)
             i += 2
             continue
@@ -347,6 +349,11 @@ def find(toks: tuple[Tok, ...], lo: int = 0, hi: int | None = None) -> Found:
             else:
                 corrections.append(i)
             i += 1
+            continue
+        # "half a measure": no issue the card prices (SHORT is 2 measures), asked like "3 measures"
+        if w == "half" and nxt in ("a", "an") and word(i + 2) in ("measure", "measures", "mouthful", "cup"):
+            odd.append(f"half a {word(i + 2)}")
+            i += 3
             continue
         # N measures
         if w in _NUMBERS and nxt in ("measure", "measures"):

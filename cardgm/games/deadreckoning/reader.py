@@ -18,12 +18,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from cardgm.chatter import asks_for_save
+from cardgm.chatter import asks_for_save, is_pause
 from cardgm.game import ReadAs, Reading, asked_again
 
 from . import voice
 from .actions import Salvo, StrikeColours
-from .state import FLEET, SHIP_NAMES, UNFIRED, Duel, Seal, cell_index, is_cell
+from .state import FLEET, SHIP_NAMES, UNFIRED, Duel, Seal, cell_index, cell_name, is_cell
 
 _FIRE_WORDS = (
     r"fire|fire a salvo|salvo|shoot|shot|aim|target|try|hit|strike|attack|broadside|bombard|"
@@ -32,7 +32,7 @@ _FIRE_WORDS = (
 # One plain salvo and nothing else: "D4", "fire at d4", "salvo: C7", "d 4 please".
 PLAIN_SALVO = re.compile(
     rf"(?:please\s+)?(?:(?:{_FIRE_WORDS})\s*(?:(?:is|at|on|upon|into|to)\s+|:\s*)?)?"
-    r"(?:(?:cell|square)\s+)?([a-z])\s?-?\s?(\d{1,2})(?:\s*,?\s*please)?"
+    r"(?:(?:cell|square)\s+)?\(?([a-z])\s?[-,/:]?\s?(\d{1,2})\)?(?:\s*,?\s*please)?"
 )
 CELL_TOKEN = re.compile(r"(?<![a-z0-9'])([a-z])(\d{1,2})(?![a-z0-9])")
 
@@ -63,6 +63,11 @@ HINT = re.compile(
     r"best (?:shot|cell|move|guess)|help me find|pick (?:one |a cell )?for me|choose for me|"
     r"name a cell|give me a cell|getting close|on the right track|in the right area)\b"
 )
+# "you pick", "surprise me": with no cell named, the player asks for a cell picked for them (rule 9).
+_PICK_FOR_ME = re.compile(
+    r"\b(?:you pick|you choose|your choice|surprise me|up to you|dealer's choice|pick (?:a )?(?:random )?(?:cell|square|one)|"
+    r"random (?:cell|square|shot)|(?:fire|shoot) (?:at random|anywhere|wherever|somewhere))\b"
+)
 HULL_WORDS = re.compile(
     r"\b(?:how long|long|length|lengths|how big|big|size|sizes|how many cells|horizontal\w*|vertical\w*|"
     r"orientation|orientated|oriented|which way|direction|lie|lies|lying|run|runs|running|across or down|"
@@ -84,7 +89,10 @@ FLEET_WORDS = re.compile(
 )
 STATUS = re.compile(r"\b(?:score|scoring|par|status|how am i doing|how many (?:shots|salvos|hits)|grid|board|chart|progress)\b")
 STATUS_BARE = re.compile(r"(?:shots|salvos|hits|counts?|tally|stats)\s*\??")
-HELP = re.compile(r"\b(?:help|how (?:do|to|can) (?:i )?(?:play|fire|shoot)|instructions|commands|what can i)\b")
+HELP = re.compile(
+    r"\b(?:help|how (?:do|to|can) (?:i )?(?:play|fire|shoot)|instructions|commands|what can i|"
+    r"how (?:does|do) (?:this|it|the game|the duel) work|what do i do|rules of the game)\b"
+)
 
 
 def normalize(message: str) -> str:
@@ -110,18 +118,19 @@ def cells_named(text: str) -> list[str]:
 _CELL_ANY = re.compile(r"(?<![a-z0-9'])([a-z])(\s?[-–]\s?|\s)?(\d{1,2})(?![a-z0-9])")
 _ROW_COL = re.compile(r"\brow\s*#?\s*(\d{1,2})\s*[,/&]?\s*(?:and\s+)?col(?:umn)?\s*([a-z])(?![a-z0-9])")
 _COL_ROW = re.compile(r"\bcol(?:umn)?\s*([a-z])\s*[,/&]?\s*(?:and\s+)?row\s*#?\s*(\d{1,2})(?![0-9])")
-_REVERSED = re.compile(r"(?<![a-z0-9])([1-8])\s?([a-h])(?![a-z0-9])")
+_REVERSED = re.compile(r"(?<![a-z0-9])([1-8])(?:\s|\s?[-–]\s?)?([a-h])(?![a-z0-9])")
 # After a cell: it is the reason for another shot, not a shot ("b2 was a hit so c2").
 _REASON_AFTER = re.compile(
     r"\s*(?:was|is|'s|were|are|=|:|-)?\s*(?:a\s+|an\s+|also\s+|already\s+|just\s+)?"
     r"(?:hit|hits|miss|missed|misses|water|splash|dud|sunk|x|o|empty|blank|nothing|a\s+hit|hit!)\b"
+    r"|'s\s+(?:neighbou?rs?|left|right)\b"
 )
 _REASON_BEFORE = re.compile(
     r"\b(?:since|because|cause|cos|as|after|given|from|beside|besides|near|around|adjacent to|next to|"
-    r"left of|right of|above|below|off|like)\s+(?:the\s+)?(?:cell\s+|square\s+)?$"
+    r"left of|right of|above|below|under|beneath|underneath|west of|east of|north of|south of|off|like)\s+(?:the\s+)?(?:cell\s+|square\s+)?$"
 )
 _CORRECT = re.compile(
-    r"\b(?:no|nope|nah|actually|sorry|wait|i mean|make (?:that|it)|scratch that|oops|rather(?! than)|instead(?! of)|"
+    r"\b(?:no|nope|nah|actually|sorry|wait|i mean|make (?:that|it)|scratch that|oops|rather(?! than)|instead(?! of)|nvm|never ?mind|"
     r"correction|change (?:that|it) to|on second thoughts?|hmm no)\b|[—–]|\s-\s|--"
 )
 _INSTEAD_AFTER = re.compile(r"\s*(?:instead|rather)\b")
@@ -130,9 +139,11 @@ _NEGATED_BEFORE = re.compile(
     r"\binstead of\s+|\brather than\s+)$"
 )
 _OR = re.compile(r"\bor\b|/")
+_PUT_OFF = re.compile(r"\b(?:tomorrow|later|next time|another time|next session|when i'?m back|when i get back)\b")
 _HEDGE = re.compile(
     r"\b(?:maybe|perhaps|thinking|think about|considering|might|not sure|unsure|idk|what about|how about|"
-    r"should i|should we|could i|could we|would it|if|wondering|tempted|or not)\b"
+    r"should i|should we|could i|could we|would it|if|wondering|tempted|or not|shall i|shall we|we could|i could|you could|"
+    r"we might|i might|do i|can i)\b"
 )
 _DEDUCE_CLAUSE = re.compile(
     r"\b(?:must|has to|have to|can't|cannot|empty|clear|safe|occupied|likely|probably|possible|impossible|"
@@ -193,7 +204,8 @@ def find_cells(message: str) -> list[CellMention]:
         before = low[max(0, a - 40) : a]
         after = low[b : b + 40]
         reason = bool(_REASON_AFTER.match(after)) or bool(_REASON_BEFORE.search(before))
-        negated = bool(_NEGATED_BEFORE.search(before))
+        # "b7 tomorrow", "b7 later": a shot put off is not fired now (and counts as said with a no)
+        negated = bool(_NEGATED_BEFORE.search(before)) or bool(_PUT_OFF.search(_clause_of(low, a, b)))
         out.append(CellMention(cell, a, b, reason, negated))
     return out
 
@@ -258,8 +270,40 @@ _DUEL_WORDS = frozenset({"duel", "hunt"})  # "save the duel": the block, beside 
 
 _GIVE_UP = re.compile(
     r"\b(?:give up|giving up|gave up|surrender|surrendering|resign|concede|throw in the towel|white flag|"
-    r"strike (?:my |our |the )?colou?rs|i quit|we quit|quit the game|i'm done|im done)\b|🏳"
+    r"strike (?:my |our |the )?colou?rs|i quit|we quit|quit the game|i'm done|im done|forfeit|i lose|we lose|you win|you won|"
+    r"end (?:the )?(?:game|duel|hunt)|abandon (?:ship|the (?:game|duel|hunt))|(?:lower|haul down|strike) (?:the |my |our )?flag|"
+    r"haul down (?:my |our |the )?colou?rs)\b|🏳"
 )
+# The enemy's colours, not the player's: "make them strike their colours" surrenders nothing.
+_THEIR_COLOURS = re.compile(
+    r"\b(?:their|her|his|its|the enemy's|enemy)\s+(?:colou?rs|flag)\b|\b(?:make|makes|made|making|force|forced|forcing)\s+"
+    r"(?:them|her|him|the enemy)\s+strike\b"
+)
+# A cell beside the card's phrase, with no correction between: two things that cannot both be meant.
+_TAKEN_BACK = re.compile(r"\b(?:jk|just kidding|kidding|joking)\b")
+# The player's own shots, read off the grid: "where did i hit", "list my shots", "what were my misses".
+_MY_SHOTS = re.compile(
+    r"\b(?:where|which|what|list|show)\b.{0,25}\b(?:i|my|i've|we|our|me)\b.{0,15}\b(?:hits?|miss(?:es|ed)?|shots?|salvos?|fired|shot)\b"
+    r"|\bwhich ones were (?:hits|misses)\b"
+)
+# "same again", "repeat my last shot": the last cell fired in this run, a repeat (ruling 19).
+_SAME_SHOT = re.compile(
+    r"(?:(?:ok|okay|so|um|hmm)[\s,]+)?(?:same (?:again|cell|square|one|spot|shot|target|as (?:last time|before|last))|"
+    r"repeat (?:my |the )?(?:last|previous) (?:shot|salvo|cell)|(?:fire|shoot) (?:at )?(?:the )?same (?:cell|square|spot|place)(?: again)?)"
+    r"(?:[\s,]+(?:please|pls|again))*"
+)
+_LAST_ASKED = re.compile(
+    r"(?:(?:so|ok|okay|well|hmm|and)[\s,]+)?(?:(?:was|did) (?:that|it|my (?:last )?(?:shot|salvo)|the (?:last )?(?:shot|salvo))"
+    r"(?: one)? (?:a )?(?:hit|miss|sink (?:anything|it|her)|land|connect)(?: anything)?|what was my last (?:shot|salvo)|"
+    r"what did (?:that|it|my last (?:shot|salvo)) (?:do|hit|show)|did i hit (?:anything|something)(?: there)?)"
+)
+_UNDO = re.compile(r"\b(?:undo|take (?:that|it|my (?:last )?shot|the (?:last )?shot) back|take back|unfire|rewind|go back a (?:turn|shot))\b")
+_MOVED = re.compile(
+    r"\b(?:you|they|the ships|the hulls|the fleet)\b.{0,12}\b(?:move[ds]?|moving|shift(?:ed|ing)?|chang(?:e|ed|ing)|rigg?(?:ed|ing)?|"
+    r"cheat(?:ed|ing)?)\b"
+)
+# NATO letters are not the card's notation: asked, naming the cell ("delta four" → D4).
+_PHONETIC_LETTER = {"alpha": "A", "alfa": "A", "bravo": "B", "charlie": "C", "delta": "D", "echo": "E", "foxtrot": "F", "golf": "G", "hotel": "H"}
 # "I give up", "I surrender": the card's own words for what its phrase does (HOW TO PLAY: "I strike my
 # colours" to give up; SCORING: "A surrender is not a completed hunt"), said plainly as a clause of
 # their own. They strike at once, as the phrase does (ruling 3); vaguer words are confirmed first.
@@ -271,7 +315,7 @@ _PLAIN_GIVE_UP = re.compile(
 )
 _PLAIN_GIVE_UP_HEDGE = re.compile(
     r"\b(?:if|unless|when|maybe|perhaps|might|should|could|would|almost|nearly|about to|going to|gonna|"
-    r"thinking|tempted|wanna|want to|ready to|not yet|soon|or)\b"
+    r"thinking|tempted|wanna|want to|ready to|not yet|soon|or|idk|dunno|not sure|unsure|hmm|probably)\b"
 )
 _CLAUSES = re.compile(r"[,;.!:]+|\s+(?:and|so)\s+")
 
@@ -281,7 +325,8 @@ def plain_surrender(text: str) -> bool:
     nothing in the message that asks, doubts, puts it off or takes it back."""
     if "?" in text or _PLAIN_GIVE_UP_HEDGE.search(text) or _GIVE_UP_NOT.search(text):
         return False
-    return any(_PLAIN_GIVE_UP.fullmatch(c.strip(" \"'`*()")) for c in _CLAUSES.split(text))
+    clauses = [c.strip(" \"'`*()") for c in _CLAUSES.split(text)]
+    return any(_PLAIN_GIVE_UP.fullmatch(c) or STRIKE.fullmatch(c) for c in clauses)
 
 
 _GIVE_UP_NOT = re.compile(
@@ -309,6 +354,7 @@ _NUM = "|".join(_NUMBER_WORDS)
 # "e six", "G one", "Fire at F-five": a column letter and a row in words. A lower-case "a" is a
 # word ("a two-cell hull") unless a fire word stands before it.
 _WORD_CELL = re.compile(rf"(?<![A-Za-z0-9'])(?:((?i:fire|at|on|shoot|salvo|try|hit|target)\s+)([a-hA-H])|([b-hB-H]|A))[\s-]+((?i:{_NUM}))\b")
+_PHONETIC = re.compile(rf"\b({'|'.join(_PHONETIC_LETTER)})[\s-]+(\d|{_NUM})\b")
 _WORD_ROW = re.compile(rf"\b(row\s*#?\s*)({_NUM})\b", re.I)
 # "could you please fire at c3?": the order inside a polite wrapper.
 _POLITE = re.compile(
@@ -386,12 +432,55 @@ def relative_cells(state: Duel, message: str, history: tuple[object, ...]) -> tu
     return cells, anchor
 
 
+# "below b2", "the cell under b2", "left of c5", "next to b2", "b2's neighbour": a cell named by
+# where it lies from a cell the message names (which is then no shot of its own).
+_ANCHORED = re.compile(
+    r"\b(below|under|beneath|underneath|down from|south of|above|up from|north of|(?:to the )?left of|west of|"
+    r"(?:to the )?right of|east of|next to|beside|adjacent to|around|near)\s+(?:the\s+)?(?:cell\s+|square\s+)?"
+    r"([a-z])\s?-?(\d{1,2})(?![a-z0-9])"
+    r"|(?<![a-z0-9])([a-z])(\d{1,2})'?s\s+(neighbou?rs?|left|right)\b"
+)
+
+
+def anchored_cells(state: Duel, message: str) -> tuple[list[str], str] | None:
+    """The unfired cells a message names by where they lie from a named cell, with that cell;
+    None when it names none that way, or names a shot of its own. Read off the grid alone."""
+    low = _lower(message)
+    found = list(_ANCHORED.finditer(low))
+    if len(found) != 1 or the_shot(message).kind != "none":
+        return None
+    m = found[0]
+    word = (m.group(1) or m.group(6) or "").replace("to the ", "").replace("underneath", "under")
+    anchor = ((m.group(2) or m.group(4)) + (m.group(3) or m.group(5))).upper()
+    if not is_cell(anchor):
+        return [], anchor
+    word = {"left": "left of", "right": "right of", "beneath": "below", "under": "below"}.get(word, word)
+    col, row = ord(anchor[0]) - 65, int(anchor[1:])
+    steps = [_DIRS[word]] if word in _DIRS else [(0, -1), (0, 1), (-1, 0), (1, 0)]
+    near = [f"{chr(65 + col + dc)}{row + dr}" for dc, dr in steps if 0 <= col + dc < 8 and 1 <= row + dr <= 8]
+    if not near:
+        return [], f"edge:{anchor}"
+    return [c for c in near if state.grid[cell_index(c)] == UNFIRED], anchor
+
+
 def read(state: Duel, message: str, pending: Reading | None, seal: Seal, history: tuple[object, ...] = ()) -> Reading:
     """The Reading of one message. Its text has no grid: the game adds the grid to every reply.
     A surrender waiting on its yes is answered by a salvo as plainly as by a no: the reply is the
     salvo, and the colours stay up."""
     message = plain_words(message)
-    relative = relative_cells(state, message, history) if not find_cells(message) else None
+    last_asked = _LAST_ASKED.fullmatch(normalize(message).rstrip("?! "))
+    if last_asked is not None:
+        last = last_shot(history, state, hit=False)
+        if last is not None:  # "was that a hit?": the last salvo, as the shot grid shows it
+            sunk = f" Sunk so far: {voice.sunk_words(state)}." if "sink" in last_asked.group(0) else ""
+            return _answer(voice.answer_fired(last, state.grid[cell_index(last)]) + sunk, "fired")
+    same = _SAME_SHOT.fullmatch(normalize(message))
+    if same is not None and not find_cells(message):
+        last = last_shot(history, state, hit=False)
+        if last is None:
+            return _ask("There is no shot in this run to repeat yet. Call a cell, as in \"D4\". No salvo fired.", "no-cell")
+        return _fire(last)  # the rules answer "already fired on …" and count no salvo (ruling 19)
+    relative = relative_cells(state, message, history) if not find_cells(message) else anchored_cells(state, message)
     if relative is not None:
         reading = _relative(state, message, relative)
     else:
@@ -411,14 +500,26 @@ def _relative(state: Duel, message: str, found: tuple[list[str], str]) -> Readin
     cells, anchor = found
     if anchor in ("hit", "shot"):
         return _ask(f"There is no {anchor} in this run to count from yet. Call the cell itself, as in \"D4\". No salvo fired.", "no-cell")
+    if anchor.startswith("edge:"):
+        return _ask(f"That side of {anchor[5:]} is off the chart: the sea runs columns A-H and rows 1-8. No salvo fired.", "off-sea")
+    if not cells and not is_cell(anchor):
+        return _ask(voice.ASK_OFF_SEA.format(cell=anchor), "off-sea")
     if not cells:
-        return _ask(f"Every cell there beside {anchor} has been fired on already. Call the cell itself. No salvo fired.", "no-cell")
+        return _ask(f"Every cell there beside {anchor} on the sea has been fired on already. Call the cell itself. No salvo fired.", "no-cell")
     text = normalize(message)
-    if len(cells) == 1 and "?" not in text and not _HEDGE.search(text):
+    if _RELATIVE_NOT.search(text):
+        return _ask(voice.ASK_NO_CELL, "no-cell")  # "don't fire below b2": said with a no
+    if len(cells) == 1 and "?" not in text and not _HEDGE.search(text) and not ASKS.match(text):
         return _fire(cells[0], f"{cells[0]}, beside {anchor}.")
     if len(cells) == 1:
         return _ask(voice.ASK_SAY_FIRE.format(cell=cells[0]), "say-fire", cell=cells[0])
     return _ask(f"Beside {anchor}: " + voice.ASK_WHICH.format(cells=_or_list(tuple(cells))), "which", cells=tuple(cells))
+
+
+_RELATIVE_NOT = re.compile(
+    r"\b(?:not|don't|dont|do not|never|won't|wont|avoid|skip)\s+(?:fire\s+|shoot\s+|hit\s+|try\s+|go\s+)?(?:at\s+|on\s+)?(?:the\s+)?"
+    r"(?:one\s+|cell\s+|square\s+)?(?:below|under|beneath|above|left|right|next|beside|adjacent|around|near|to the)\b"
+)
 
 
 def holds_pending(pending: Reading) -> bool:
@@ -463,8 +564,27 @@ def _read(state: Duel, message: str, pending: Reading | None, seal: Seal) -> Rea
 
     mentions = find_cells(message)
     shot = the_shot(message, mentions)
-    if not mentions and _casual_save(text):
+    if all(x.negated for x in mentions) and _casual_save(text):
         return Reading(ReadAs.COMMAND, command="save")
+    if not mentions:
+        if is_pause(re.findall(r"[a-z']+|[,;.!?]", text)):
+            return Reading(ReadAs.COMMAND, command="save")  # SAVE / RESUME: "On "save" or at any pause"
+        if _UNDO.search(text) and not _GIVE_UP.search(text):
+            return _answer(voice.ANSWER_UNDO, "undo")
+        if _MOVED.search(text):
+            return _answer(voice.ANSWER_NEVER_MOVED + " " + voice.seal_answer(seal), "seal")
+        if _MY_SHOTS.search(text) and not HINT.search(text):
+            return _answer(my_shots(state), "fired")
+        if _PICK_FOR_ME.search(text):
+            return _answer(voice.REFUSE_HINT, "refuse-hint")
+    if (
+        shot.kind == "one"
+        and (STRIKE.search(text) or (SURRENDER.search(text) is not None and plain_surrender(" ".join(_CELLS_OUT.sub(" ", text).split()))))
+        and not _GIVE_UP_NOT.search(text)
+        and not _CORRECT.search(text)
+        and not _TAKEN_BACK.search(text)
+    ):
+        return _ask(voice.ASK_STRIKE_OR_FIRE, "strike-or-fire")
 
     early = _asked_first(state, text) if not mentions else None
     if early is not None:
@@ -473,7 +593,8 @@ def _read(state: Duel, message: str, pending: Reading | None, seal: Seal) -> Rea
     # "I give up" strikes as the card's phrase does; any other surrender is confirmed first (ruling 3).
     if shot.kind == "none" and not mentions and plain_surrender(text):
         return Reading(ReadAs.MOVE, action=StrikeColours(), detail={"topic": "strike"})
-    if shot.kind == "none" and (_GIVE_UP.search(text) or SURRENDER.search(text)) and not _GIVE_UP_NOT.search(text):
+    theirs = bool(_THEIR_COLOURS.search(text))
+    if shot.kind == "none" and (_GIVE_UP.search(text) or SURRENDER.search(text)) and not _GIVE_UP_NOT.search(text) and not theirs:
         return Reading(ReadAs.CONFIRM, text=voice.CONFIRM_STRIKE, action=StrikeColours(), detail={"topic": "strike"})
 
     low = _lower(message)
@@ -492,7 +613,7 @@ def _read(state: Duel, message: str, pending: Reading | None, seal: Seal) -> Rea
             return _answer(voice.REFUSE_CELL, "refuse-cell")  # "B3 must be empty": a claim, not a shot
         if _HEDGE.search(text):
             return _ask(voice.ASK_SAY_FIRE.format(cell=cell), "say-fire", cell=cell)
-        return _fire(cell)
+        return _fire(cell, _beside_the_shot(state, seal, low, live[-1] if live else None))
 
     if shot.kind == "one" and is_cell(shot.cells[0]) and _HEDGE.search(text) and not DEDUCE_ASK.search(text):
         return _ask(voice.ASK_SAY_FIRE.format(cell=shot.cells[0]), "say-fire", cell=shot.cells[0])
@@ -512,9 +633,31 @@ def _read(state: Duel, message: str, pending: Reading | None, seal: Seal) -> Rea
         return _ask(voice.ASK_ONE_AT_A_TIME.format(cells=" and ".join([", ".join(cells[:-1]), cells[-1]])), "two-cells", cells=shot.cells)
     if any(x.negated for x in mentions):
         return _ask(voice.ASK_NO_CELL, "no-cell")
+    phonetic = _PHONETIC.search(text)
+    if phonetic is not None:
+        row = phonetic.group(2)
+        cell = _PHONETIC_LETTER[phonetic.group(1)] + _NUMBER_WORDS.get(row, row)
+        if is_cell(cell):
+            return _ask(voice.ASK_SAY_FIRE.format(cell=cell), "say-fire", cell=cell)
     if shot.reversed_cell and is_cell(shot.reversed_cell):
         return _ask(voice.ASK_REVERSED.format(cell=shot.reversed_cell), "reversed", cell=shot.reversed_cell)
     return _ask(voice.ASK_NO_CELL, "no-cell")
+
+
+_CELLS_OUT = re.compile(r"(?<![a-z0-9'])[a-z]\s?[-–]?\s?\d{1,2}(?![a-z0-9])")
+
+
+def my_shots(state: Duel) -> str:
+    """The player's own salvos, read off the shot grid: public, the grid is printed every turn."""
+    fired = [(cell_name(k), mark) for k, mark in enumerate(state.grid) if mark != UNFIRED]
+    hits = [c for c, mark in fired if mark == "x"]
+    misses = [c for c, mark in fired if mark != "x"]
+    if not fired:
+        return "No salvo fired yet: the shot grid is all dots. Call a cell, as in \"D4\"."
+    return (
+        f"From the shot grid: hits {', '.join(hits) or 'none'}; misses {', '.join(misses) or 'none'} "
+        f"({voice.salvos(len(fired))} in all)."
+    )
 
 
 def _sentence_asks(low: str, start: int, end: int) -> bool:
@@ -525,7 +668,46 @@ def _sentence_asks(low: str, start: int, end: int) -> bool:
     tail = low[end : end + 80]
     m = re.search(r"[.!?;\n]", tail)
     closes = m.group(0) if m else ""
+    if closes == "?" and _OWN_QUESTION.search(tail[: m.start()] if m else tail):
+        closes = ""  # "b7, what's par?": the question is a clause of its own, not about the cell
     return closes == "?" or bool(ASKS.match(opening.strip(" ,\"'`*([")))
+
+
+# ", what's par?" after a cell: a question of its own (it names neither the cell nor "that", "it").
+_OWN_QUESTION = re.compile(
+    r"^[^,;—–-]*[,;—–-]\s*(?:and\s+|also\s+|btw\s+|oh\s+)?(?:what|what's|whats|how|how's|hows|when|why|who|where|is|are|was|were|"
+    r"did|does|do|can)\b(?!.*\b(?:that|it|it's|its|this|there|here|she|her|one|you)\b)(?!.*\b[a-h]\d\b)"
+)
+_SENTENCE = re.compile(r"[^.!?;\n]+[.!?;\n]*")
+_CLAUSE_QUESTION = re.compile(
+    r"[,;—–-]\s*(?:and\s+|also\s+|btw\s+|oh\s+)?((?:what|what's|whats|how|how's|hows|when|why|who|where|is|are|was|were|did|does|do|can)\b.*)"
+)
+_LEAVING = re.compile(r"\b(?:save|gotta go|got to go|gtg|g2g|brb|bye|goodnight|good night|dinner|i'll be back|back later)\b")
+
+
+def _beside_the_shot(state: Duel, seal: Seal, low: str, shot: CellMention | None) -> str:
+    """A question or a save beside a salvo ("b7, what's par?", "b7 and save"): answered, or told,
+    in the same reply, so no word of the message goes unanswered. Counts are as before the salvo."""
+    said: list[str] = []
+    for m in _SENTENCE.finditer(low):
+        piece = m.group(0)
+        if shot is not None and m.start() <= shot.start < m.end():
+            q = _CLAUSE_QUESTION.search(low[shot.end : m.end()])
+            if q is None:
+                continue
+            piece = q.group(1)
+        piece = piece.strip(" ,;—–-.!")
+        if "?" not in piece and not _ASKING.match(piece) or find_cells(piece):
+            continue
+        reading = _asked_first(state, piece) or _question(state, piece, seal, [])
+        topic = reading.detail.get("topic") if reading is not None else None
+        if reading is not None and reading.kind is ReadAs.ANSWER and reading.text and topic != "help":
+            said.append(("Before this salvo: " if topic in ("status", "fired", "score") else "") + reading.text)
+        if len(said) >= 2:
+            break
+    if _LEAVING.search(low) and not _GIVE_UP.search(low):
+        said.append('The salvo is fired; for the SAVE block, say "save" on its own.')
+    return "\n\n".join(said)
 
 
 def _or_list(cells: tuple[str, ...]) -> str:
@@ -588,8 +770,8 @@ def _question(state: Duel, text: str, seal: Seal, mentions: list[CellMention]) -
 
 
 _ASKING = re.compile(
-    r"^(?:(?:wait|so|ok|okay|hmm|um|and|but|also|quick question|hey)[\s,]+)*"
-    r"(?:what|whats|what's|how|hows|how's|should|shall|would|could|is|are|do|does|can|which|when|where|tell me|explain|remind me)\b"
+    r"^(?:(?:wait|so|ok|okay|hmm|um|and|but|also|quick question|hey|hi|hello|ahoy)[\s,!]+)*"
+    r"(?:what|whats|what's|how|hows|how's|should|shall|would|could|is|are|do|does|can|which|when|where|why|tell me|explain|remind me)\b"
 )
 _GIVE_UP_ASKED = re.compile(
     r"\b(?:should|shall|would|could|is it worth|worth it to|what if|what happens if|if)\b.{0,30}\b(?:give up|giving up|strike|surrender|quit|resign|concede)\b"
@@ -607,11 +789,28 @@ _GLOSSARY = {
     "seal": "",  # the seal has its own answer
     "hull": "A hull is one enemy ship: a straight line of 2 or 3 cells, across or down, touching no other.",
     "colours": "Striking your colours is giving up: the duel ends with score 0 and the berth is revealed.",
+    "turn": (
+        "turn = replies so far, this one included: every reply counts a turn, a repeat, an answer or a save too. "
+        "shots counts only the new cells fired, so turn runs ahead of shots, and only shots costs points."
+    ),
+    "ledger": (
+        "The LEDGER line ends every reply: turn (replies so far), shots (distinct cells fired), hits (hull cells "
+        "struck), sunk (the ships sunk), then the 64-mark shot grid, row 1 A-H first, on to row 8."
+    ),
 }
-_WHAT_IS = re.compile(r"\b(?:what(?:'s| is|s)|whats|define|meaning of)\s+(?:a|an|the)?\s*(salvo|par|berth|hull|colou?rs)\b")
+_WHAT_IS = re.compile(
+    r"\b(?:what(?:'s| is|s)|whats|define|meaning of|explain)\s+(?:a|an|the)?\s*(salvo|par|berth|hull|colou?rs|ledger)\b"
+    r"|\bwhy\b.{0,30}\b(turn)s?\b|\b(turn)s?\b.{0,20}\b(?:more than|bigger than|higher than|ahead of|not the same as)\b"
+)
+# "how big is the board", "is there a limit on shots?": the sea's size and the count, from the card.
+_SIZE = re.compile(r"\b(?:how big|what size|size of|how large|dimensions?)\b.{0,20}\b(?:board|grid|sea|map|chart)\b|\b(?:board|grid|sea|map) size\b")
+_LIMIT = re.compile(
+    r"\b(?:time limit|limit on (?:shots|salvos)|shot limit|how many (?:shots|salvos|turns) do (?:i|we) (?:get|have)|"
+    r"max(?:imum)? (?:shots|salvos))\b"
+)
 
 
-_MEANS = re.compile(r"\b(salvo|par|berth|hull|colou?rs)\b.{0,12}\bmean")
+_MEANS = re.compile(r"\b(salvo|par|berth|hull|colou?rs|ledger|turn)\b.{0,12}\bmean")
 _TALLY_TOTAL = re.compile(
     r"\bhow many (?:hull |ship |enemy )?(?:cells|squares) (?:are there|in all|in total|total|altogether)|\bhow many hits do (?:i|we) need\b"
 )
@@ -654,9 +853,18 @@ def _asked_first(state: Duel, text: str) -> Reading | None:
         return _answer(legend(), "legend")
     if _HOW_SAVE.search(text):
         return _answer(voice.HOW_TO_SAVE, "how-to-save")
+    if _SIZE.search(text):
+        return _answer(voice.ANSWER_FLEET, "fleet")
+    if _LIMIT.search(text):
+        return _answer(
+            "No limit: fire until the sea is clear or you strike your colours. Every new cell is one salvo, and a "
+            "cleared sea scores 100 - (salvos - 10), so the fewer the better.",
+            "glossary",
+        )
     m = _WHAT_IS.search(text) or _MEANS.search(text)
-    if m and _GLOSSARY.get(m.group(1).replace("colors", "colours"), ""):
-        return _answer(_GLOSSARY[m.group(1).replace("colors", "colours")], "glossary")
+    word = next((g for g in m.groups() if g), "") if m else ""
+    if word and _GLOSSARY.get(word.replace("colors", "colours"), ""):
+        return _answer(_GLOSSARY[word.replace("colors", "colours")], "glossary")
     tally = _tally(state, text)
     if tally:
         return _answer(tally, "status")

@@ -231,6 +231,18 @@ ASK_OFF_SEA = "{cell} is off the chart: the sea runs columns A-H and rows 1-8. N
 ASK_SAY_FIRE = 'To fire on {cell}, say "{cell}" or "fire {cell}". No salvo fired.'
 ASK_WHICH = "{cells}: which one? One salvo at a time; call a single cell. No salvo fired."
 ASK_REVERSED = 'A cell is called column first, then row: "{cell}". No salvo fired.'
+ASK_STRIKE_OR_FIRE = (
+    'That names a cell and strikes your colours in one breath. To give up, say "I strike my colours" '
+    "on its own; to fire, call the cell on its own. No salvo fired, and the colours stay up."
+)
+ANSWER_UNDO = (
+    "A salvo fired stands: the sea answers once, and the shot grid keeps every shot. There is no "
+    "undo; call the next cell."
+)
+ANSWER_NEVER_MOVED = (
+    "Not a hull moves, ever: the berth was fixed and sealed before the first shot, and every shot "
+    "is resolved from it alone."
+)
 CONFIRM_STRIKE = (
     "Strike your colours? The duel ends now with score 0, and the berth is revealed. (yes/no)"
 )
