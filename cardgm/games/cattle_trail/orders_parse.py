@@ -160,7 +160,7 @@ def _verb_before(toks: tuple[Tok, ...], i: int, verbs: tuple[str, ...]) -> int:
     """Pull a span's start back over a verb and fillers before it ("get a room", "get them shod")."""
     j = i
     k = i - 1
-    while k >= 0 and toks[k].kind == "w" and (toks[k].low in FILLER or toks[k].low in ("them", "the", "herd", "in")):
+    while k >= 0 and toks[k].kind == "w" and (toks[k].low in FILLER or toks[k].low in ("them", "the", "herd", "in", "all")):
         k -= 1
     if k >= 0 and toks[k].kind == "w" and toks[k].low in verbs:
         j = k
@@ -205,7 +205,11 @@ def find_errands(toks: tuple[Tok, ...]) -> tuple[Errand, ...]:
             used.update(range(i, max(j, k)))
         elif is_word(t, *SHOE_WORDS):
             start = _verb_before(toks, i, ("get", "have", "had"))
-            end = _extend(toks, i + 1, ("them", "herd") + BEASTS)
+            end = _extend(toks, i + 1, ("them", "herd", "all", "lot") + BEASTS)
+            if end + 1 < n and toks[end].low == "for":  # "shoes for the cattle"
+                past = _extend(toks, end + 1, ("them", "herd", "all", "lot") + BEASTS)
+                if past > end + 1 and is_word(toks[past - 1], "them", "herd", "all", "lot", *BEASTS):
+                    end = past
             out.append(Errand("SHOE", None, start, end, negated[start]))
             used.update(range(start, end))
         elif is_word(t, *ROOF_WORDS) or (t.low == "room" and i > 0 and toks[i - 1].low == "a"):
@@ -223,10 +227,14 @@ def find_errands(toks: tuple[Tok, ...]) -> tuple[Errand, ...]:
     for i, t in enumerate(toks):
         if t.kind != "w" or i in used or not is_word(t, *MEAL_NOUNS):
             continue
-        start, count, verb = i, None, False
+        start, count, verb, priced = i, None, False, False
         k = i - 1
         while k >= 0 and toks[k].kind != "p" and k not in used:
-            if number(toks[k]) is not None and count is None:
+            if toks[k].low in ("silver", "worth", "silvers"):
+                priced = True  # "4 silver of meal": a price, not a count; asked how many
+            elif number(toks[k]) is not None and priced:
+                verb, start = True, k
+            elif number(toks[k]) is not None and count is None:
                 count, start = number(toks[k]), k
             elif toks[k].low in MEAL_VERBS:
                 verb, start = True, k
@@ -303,6 +311,9 @@ def _phrase_at(toks: tuple[Tok, ...], i: int, phrase: tuple[str, ...]) -> bool:
     return True
 
 
+_INTERJECTIONS = frozenset({"no", "wait", "oh", "ah", "hmm", "um", "erm", "er"})
+
+
 def correction_openers(toks: tuple[Tok, ...]) -> tuple[tuple[int, int], ...]:
     """Rule 3: where a clause opens with "no," "wait," actually, I mean or hold on: (start, end)."""
     out = []
@@ -312,14 +323,37 @@ def correction_openers(toks: tuple[Tok, ...]) -> tuple[tuple[int, int], ...]:
         if i > 0 and toks[i - 1].kind != "p" and toks[i - 1].low not in JOINERS:
             continue  # not where a clause opens
         nxt = toks[i + 1] if i + 1 < len(toks) else None
+        after = toks[i + 2] if i + 2 < len(toks) else None
         if t.low in ("no", "wait") and nxt is not None and nxt.low == ",":
             out.append((i, i + 2))
+        elif t.low in _INTERJECTIONS and nxt is not None and nxt.low in ("wait", "no") and nxt.low != t.low and (after is None or after.kind == "p"):
+            # "no wait," "oh wait," "wait no": the card's "no," "wait," said as one interjection,
+            # its comma after the pair (or the message ending on it) (ruling 52)
+            out.append((i, i + 3 if after is not None and after.low == "," else i + 2))
         elif t.low == "actually":
             out.append((i, i + 1))
         elif t.low == "i" and nxt is not None and nxt.low == "mean":
             out.append((i, i + 2))
         elif t.low == "hold" and nxt is not None and nxt.low == "on":
             out.append((i, i + 2))
+    return tuple(out)
+
+
+def _recounts(toks: tuple[Tok, ...], openers: tuple[tuple[int, int], ...], errands: tuple[Errand, ...]) -> tuple[Errand, ...]:
+    """A bare count after a correction ("buy 4 meal - no wait, 2", "sell 10. actually make it 5")
+    is the count of the counted errand said just before the correction: the last stands (ruling 46)."""
+    out = []
+    for start, end in openers:
+        j = end
+        while j < len(toks) and toks[j].low in ("make", "it", "that", "only", "just", ","):
+            j += 1
+        if j >= len(toks) or number(toks[j]) is None or (j + 1 < len(toks) and toks[j + 1].kind != "p"):
+            continue  # "2 meal" is an errand of its own; "two boats" is no count
+        if any(e.start <= j < e.end for e in errands):
+            continue
+        said = [e for e in errands if e.end <= start and e.kind in COUNTED and e.count is not None and not e.negated]
+        if said:
+            out.append(Errand(said[-1].kind, number(toks[j]), j, j + 1))
     return tuple(out)
 
 
@@ -417,9 +451,10 @@ def _skip_leading(
 @lru_cache(maxsize=8)  # the reader parses the same message more than once; a Parsed is frozen
 def parse(message: str, place: str) -> Parsed:
     toks = tokenize(message)
-    errands = find_errands(toks)
-    in_errand = {k for e in errands for k in range(e.start, e.end)}
     openers = correction_openers(toks)
+    errands = find_errands(toks)
+    errands = tuple(sorted(errands + _recounts(toks, openers, errands), key=lambda e: e.start))
+    in_errand = {k for e in errands for k in range(e.start, e.end)}
     opener_toks = {k for s, e in openers for k in range(s, e)}
     hits = find_hits(toks, place, in_errand | opener_toks)
 
@@ -505,8 +540,8 @@ def parse(message: str, place: str) -> Parsed:
 
 def put_off(p: Parsed, hit: Hit) -> bool:
     """Rule 3's "put off": tomorrow or later belongs to this order (the nearest order word to it
-    in its sentence)."""
-    return hit in _put_off_hits(p)
+    in its sentence is a word of this order)."""
+    return any(h.order == hit.order for h in _put_off_hits(p))  # "pay toll tomorrow": pay and toll are one TOLL
 
 
 def _put_off_hits(p: Parsed) -> frozenset[Hit]:

@@ -160,6 +160,8 @@ def plan(p: Parsed, state: Drove, raw: int) -> Plan:
     putoff = False
     if len(named) >= 1 and len(orders) == 1:
         putoff = any(put_off(p, h) for h in named)
+        if orders[0] == "TOLL" and len(toll_paces) == 1 and not putoff:  # "pay the toll and push tomorrow": its one pace put off puts it off
+            putoff = any(put_off(p, h) for h in p.hits if h.order in PACES)
     return Plan(
         orders=tuple(orders),
         toll_paces=tuple(toll_paces),
@@ -334,6 +336,8 @@ def decide(game: Any, state: Drove, p: Plan) -> Reading:
             p = replace(p, orders=(p.branch,), branch=None, settled=True)
 
     order = p.orders[0] if p.orders else None
+    if order is not None and p.put_off:  # put off: ask, before any crossing's options (they are today's)
+        return said(Reading(ReadAs.ASK, text=ask_order(state), detail={"ask": "put off"}))
 
     if kind in CROSSINGS:
         if order in MARCH:  # "a pace alone at a crossing"
