@@ -52,6 +52,8 @@ TABLE_TEXT = {
         "instead of +1. PARK and ROOF together: 5 silver. No credit."
     ),
 }
+# THE DAY, step 5, for "does rain raise the spate?".
+SKY_TEXT = "Sky, each day: STORM WEAR +1 unless under a roof; STORM or RAIN SPATE +1; FAIR SPATE −1. SKY from the raw value: 1–2 STORM, 3–5 RAIN, 6–20 FAIR."
 _TABLE_WORDS = {
     "island": ("island",),
     "shore": ("shore",),
@@ -208,6 +210,19 @@ def answer(game: Any, state: Drove, message: str) -> str:
     low = message.lower()
     if re.search(r"\b(lost|missing|gone|strayed|drowned)\b", low) and re.search(r"\b(beasts?|cattle|cows?|heifers?|head)\b", low):
         return LOST_BEASTS
+    if re.search(r"\b(?:0|zero|no) (?:head|beasts|cattle)\b|\bhead (?:0|zero)\b|\b(?:lose|lost) (?:all|every)\b", low):
+        return "HEAD 0: end:scattered, no beasts left; every ending but a sale scores 0."
+    if re.search(r"\bwear (?:5|five)\b|\b(?:5|five) wear\b", low):
+        return (
+            "At WEAR 5 the first hand on their feet is laid up and WEAR falls to 3: taken in at a farm to mend, and −10 to the "
+            "score for each hand laid up. At WEAR 5 with no hand on their feet: end:laid-up."
+        )
+    if re.search(r"\b(?:day 21|late|miss(?:ed)? the tryst|too late)\b", low):
+        return "On the tryst ground at dusk on day 20 or 21, the herd sells; sold on day 21, FLESH counts one less. Not on it at dusk on day 21: end:missed."
+    if re.search(r"\b(bran|dog)\b", low) and re.search(r"\b(lost|lose|run|runs|ran|leave|leaves|gone|home|off)\b", low):
+        return TABLE_TEXT["strath"]  # the dog leaves only on the strath's BAD
+    if re.search(r"\b(rain|rains|storm|storms|fair)\b", low) and re.search(r"\b(spate|rivers?|wear)\b", low):
+        return SKY_TEXT
     if re.search(r"\b(tape|value|values|roll|dice|die|d20|sky|weather)\b", low) or re.search(r"\bday\s+\w+\s+reads?\b|\breads?\b.{0,20}\bday\b", low):
         day = _day_asked(state, low)
         return answer_tape(game, state, day)
@@ -299,10 +314,19 @@ def answer_prices(state: Drove, kinds: set[str], low: str) -> str:
     if "PARK" in kinds or re.search(r"\bpark\b", low):
         said.append("PARK is 3 silver at the town, as that day's REST: FLESH +2 instead of +1; PARK and ROOF together 5.")
     if "SHOE" in kinds or re.search(r"\b(?:shoe|shoes|shod|shoeing)\b", low):
-        said.append(f"SHOE is 1 silver per 10 head or part at the Smiddy, once: {toll} silver for {state.head} head.")
+        said.append(
+            f"SHOE is 1 silver per 10 head or part at the Smiddy, once: {toll} silver for {state.head} head; SHOD to the tryst: "
+            "on the low road BAD is FLESH −1, not −2, and HARD nothing."
+        )
     if "HIRE" in kinds or re.search(r"\bhire\w*\b", low):
         said.append("HIRE is 4 silver at the Smiddy or the town: Hector, then Morag.")
-    if re.search(r"\bboats?\b", low) or kinds & {"ONE BOAT", "TWO BOATS"}:
+    if not said and re.search(r"\bcross\w*\b", low) and state.mile in (57, 118):
+        said.append(
+            f"The toll is {toll} silver at HEAD {state.head}: 1 silver per 10 head or part; FORD it costs no silver."
+            if state.mile == 118
+            else "The ford costs no silver: FORD reads −3 per SPATE as the Ledger stood at dawn."
+        )
+    if re.search(r"\bboats?\b", low) or kinds & {"ONE BOAT", "TWO BOATS"} or not said and state.mile == 12 and re.search(r"\bcross\w*\b", low):
         said.append("At the Kyle: ONE BOAT 2 silver (the value as it stands), TWO BOATS 4 silver (+4 to the value).")
     if not said:
         return ""

@@ -30,7 +30,7 @@ from cardgm.games.cattle_trail.orders_say import (
     tips,
     what_would_happen,
 )
-from cardgm.games.cattle_trail.orders_words import MARCH, NO, PACES, YES, Tok, bare_number, bare_word, is_word
+from cardgm.games.cattle_trail.orders_words import MARCH, NO, PACES, PUT_OFF, YES, Tok, bare_number, bare_word, is_word
 from cardgm.games.cattle_trail.state import Drove
 
 CROSSINGS = ("kyle", "ford", "bridge")
@@ -178,7 +178,7 @@ def plan(p: Parsed, state: Drove, raw: int) -> Plan:
 
 # -- things said about the message, whatever it orders ---------------------------------------------
 
-_HOME = (("turn", "for", "home"), ("go", "home"), ("give", "up"), ("quit",), ("head", "home"), ("going", "home"))
+_HOME = (("turn", "for", "home"), ("go", "home"), ("give", "up"), ("quit",), ("head", "home"), ("going", "home"), ("turn", "back"))
 
 
 def _holds_home(toks: tuple[Tok, ...]) -> bool:
@@ -206,12 +206,21 @@ _CHANGE = re.compile(
 )
 
 
+# "does rain raise the spate?", "does push lower the flesh?": the card's own causes, not a request to change a number.
+_CAUSE_BEFORE = re.compile(
+    r"\b(?:rain|rains|storm|storms|sky|weather|fair|push|pushing|easy|steady|rest|resting|roof|park|ford|fording|crossing|"
+    r"band|bad|hard|good|it|that|this|what|which|who|meal|eating)\s+$"
+)
+
+
 def _remarks(p: Parsed) -> tuple[str, ...]:
     low = " ".join(t.low for t in p.toks if t.kind != "p")
     out = []
-    if any(w in low.split() for w in _LOSS) and (p.question or any(w in low.split() for w in _SEEK)):
-        out.append(LOST_BEASTS)
-    if _CHANGE.search(low):
+    words = low.split()
+    if any(w in words for w in _LOSS) and (p.question or any(w in words for w in _SEEK)) and not {"bran", "dog"} & set(words):
+        out.append(LOST_BEASTS)  # of beasts; Bran is no beast ("can bran get lost?" is the strath's BAD)
+    change = _CHANGE.search(low)
+    if change and not _CAUSE_BEFORE.search(low[: change.start()]):
         out.append(NOT_ON_THIS_ROAD)
     return tuple(out)
 
@@ -219,7 +228,8 @@ def _remarks(p: Parsed) -> tuple[str, ...]:
 _WHAT_TO_DO = re.compile(
     r"\b(what (should|shall|do|would|must|can) (we|i|you) (do|choose|pick|order)|what now|what next|"
     r"any (advice|suggestions?|tips?)|(your )?advice|suggest|recommend|which (is|would be|order is) (best|better|wisest)|"
-    r"what would you do|what('s| is) (best|the best (order|move|choice|plan))|help me (decide|choose)|should we)\b"
+    r"what would you do|what('s| is) (best|the best (order|move|choice|plan))|help me (decide|choose)|should we|"
+    r"you (choose|decide|pick)|(it'?s )?your call|up to you|whatever you (think|say|like|want)|you tell me)\b"
 )
 
 
@@ -547,7 +557,7 @@ def _keep_pending(game: Any, state: Drove, message: str, pending: Reading | None
 
 
 # Words a question may open with before its question word ("wait what does…", "so how far…").
-_LEAD_IN = re.compile(r"^(?:(?:wait|hmm+|so|ok|okay|oh|um|and|but|also|hey|quick question|sorry|right|well)\b[\s,.!-]*)+")
+_LEAD_IN = re.compile(r"^(?:(?:wait|hmm+|so|ok|okay|oh|um|and|but|also|hey|hi|hello|quick question|sorry|right|well)\b[\s,.!-]*)+")
 _ASKS = re.compile(
     r"^(?:if\b.*\b(?:what|how)\b|what|whats|what's|how|hows|how's|why|when|where|which|who|tell me|explain|remind me|"
     r"is|are|can|could|should|shall|would|will|do|does|did)\b"
@@ -572,8 +582,8 @@ def _asked(game: Any, state: Drove, message: str, parsed: Parsed, p: Plan) -> Re
     low = " ".join(message.lower().replace("’", "'").split())
     lead = _LEAD_IN.match(low)
     low = low[lead.end() :] if lead else low
-    if not _ASKS.match(low):
-        return None
+    if not _ASKS.match(low) or "?" not in message and _SAME.search(low):
+        return None  # "do the same again" refers back; it asks nothing
     if lead:  # "wait what does…": the question is read without the word it opened with
         rest = " ".join(message.replace("’", "'").split())[lead.end() :]
         parsed = parse(rest, place_kind(state.mile))
@@ -581,10 +591,10 @@ def _asked(game: Any, state: Drove, message: str, parsed: Parsed, p: Plan) -> Re
         message = rest
     lines: list[str] = list(p.remarks)
     kinds = set(p.orders) | {e.kind for e in parsed.errands}
-    about = _ABOUT_ORDER.search(low)
-    if re.search(r"\bhow\b.{0,20}\b(?:save|saving|resume|resuming|load|come back|continue later)\b", low):
+    about = _ABOUT_ORDER.search(low) or _DOES_ORDER.match(low)
+    if re.search(r"\bhow\b.{0,20}\b(?:save|saving|resume|resuming|load|come back|continue later)\b|^(?:can|could|may) (?:we|i|you) save\b", low):
         lines.append(questions.SAVE_HOW)
-    elif re.search(r"\bhow (?:do (?:i|we)|to) play\b|\bhow does (?:this|the game) work\b|\bhow do (?:i|we) (?:give|make) (?:an )?orders?\b", low):
+    elif _HOW_TO_PLAY.search(low):
         lines.append(HELP)
     elif re.search(r"\b(?:hands?|crew|drovers?|people)\b", low) and re.search(r"\bneeds?\b", low):
         lines.append(questions.answer_crew_need(state))
@@ -594,9 +604,9 @@ def _asked(game: Any, state: Drove, message: str, parsed: Parsed, p: Plan) -> Re
         lines.append(questions.ORDER_TEXT[order] + (f" At {state.head} head: {rules.toll(state)} silver." if order == "TOLL" else ""))
         said = _what_if(game, state, order) if order in _allowed(state) else ""
         if said:
-            lines.append(f"Today: {said}")
+            lines.append(said)  # "If PUSH (value …)": today's what-if, worked
     elif (biz := _ABOUT_BUSINESS.search(low)) is not None:
-        lines.append(questions.answer_prices(state, {biz.group(1).upper()}, low))
+        lines.append(questions.answer_prices(state, {_BUSINESS_NAMED.get(biz.group(1), biz.group(1).upper())}, low))
     elif _GIVE_UP_ASKED.search(low):
         lines.append(questions.GIVE_UP)
         if _SCORE_ASKED.search(low):
@@ -644,6 +654,7 @@ _SAME = re.compile(
     r"\b(?:same (?:again|as (?:yesterday|before|last time|last)|order|orders|pace|thing|plan)|repeat(?: it| that| yesterday'?s?(?: order| orders)?| the last)?|"
     r"(?:like|as) yesterday|yesterday'?s (?:order|orders|pace)|ditto|as before|do it again)\b"
 )
+_NOT_SAME = re.compile(r"\b(?:not|no|never|don'?t|dont|nothing)\b(?: (?:do|the|like|as))* (?:the )?same\b|\bnot (?:like|as) yesterday\b")
 _SAVE_WORDS = frozenset({"save", "saving"})  # not "bank": a river has banks
 _DROVE_WORDS = frozenset({"drove"})  # "save the drove" asks for the block, beside cardgm.chatter's chatter
 
@@ -661,10 +672,20 @@ _ABOUT_ORDER = re.compile(
 )
 
 
+_HOW_TO_PLAY = re.compile(
+    r"\bhow (?:do (?:i|we)|to) play\b|\bhow (?:does|do) (?:this|it|the game) work\b|\bhow do (?:i|we) (?:give|make) (?:an )?orders?\b"
+)
+# "does push lower the flesh?", "will two boats save beasts?": a question about what an order does.
+_DOES_ORDER = re.compile(r"^(?:does|do|will|would) (?:a |the )?(easy|steady|push|rest|ford|toll|one boat|two boats)\b(?! (?:of|is|are)\b)")
+
+
 _ABOUT_BUSINESS = re.compile(
     r"\b(?:what does|what do|what is|what's|whats|explain)\s+(?:a\s+|the\s+)?"
-    r"(roof|park|shoe|hire|meal|sell|trade)\b(?:\s+(?:do|does|mean|get us|give us))?\s*\??$"
+    r"(roof|park|shoe|shod|shoes|hire|meal|sell|trade)\b(?:\s+(?:do|does|mean|get us|give us))?\s*\??$"
 )
+
+
+_BUSINESS_NAMED = {"shod": "SHOE", "shoes": "SHOE"}
 
 
 def _order_named(word: str) -> str | None:
@@ -745,13 +766,21 @@ def _read(game: Any, state: Drove, message: str, pending: Reading | None, histor
     offered = _either(state, message, parsed, p)
     if offered is not None:
         return offered
-    if not p.orders and _SAME.search(" ".join(message.lower().replace("’", "'").split())):
+    same = _SAME.search(low_message := " ".join(message.lower().replace("’", "'").split()))
+    if not p.orders and same and not _NOT_SAME.search(low_message[: same.end()]):
         last = next((a for a in reversed(history) if isinstance(a, DayOrder)), None)
         if last is None:
             return Reading(ReadAs.ANSWER, text=f"No order has run in this run yet, so there is nothing to repeat. {ask_order(state)}")
         pace = (last.toll_pace,) if last.order == "TOLL" and last.toll_pace else ()
         said = f"Yesterday's order: {last.order}" + (f", then {last.toll_pace}" if pace else "") + "."
         p = replace(p, orders=(last.order,), toll_paces=pace or p.toll_paces, remarks=p.remarks + (said,))
+        # "same as yesterday but push": another order word beside it is a second order, asked (rule 4)
+        other = next((h.order for h in parsed.hits if h.order not in (last.order, last.toll_pace)), None)
+        if other is not None:
+            opts = [(o, replace(p, orders=(o,), hedged=False), (frozenset({o}),)) for o in (last.order, other)]
+            return replace(_options(state, p, opts), text=f"{said}\n\n{or_list([last.order, other])}?")
+        if any(t.low in PUT_OFF for t in parsed.toks):  # "same again tomorrow": put off
+            p = replace(p, put_off=True)
         return decide(game, state, p)
 
     if pending is not None and pending.kind is ReadAs.ASK and pending.detail.get("ask") == "options":
