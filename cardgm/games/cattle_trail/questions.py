@@ -219,6 +219,11 @@ def answer(game: Any, state: Drove, message: str) -> str:
         )
     if re.search(r"\b(?:day 21|late|miss(?:ed)? the tryst|too late)\b", low):
         return "On the tryst ground at dusk on day 20 or 21, the herd sells; sold on day 21, FLESH counts one less. Not on it at dusk on day 21: end:missed."
+    for name in (*state.laid, *(c for c in state.crew if c not in ("you", "Bran"))):
+        if re.search(rf"\b{name.lower()}\b", low):
+            if name in state.laid:  # THE PARTY's own words; a hand laid up does not come back (ruling 9)
+                return f"{name} is taken in at a farm to mend and will follow home. On their feet: {', '.join(state.crew)}."
+            return f"{name} is with the drove. On their feet: {', '.join(state.crew)}; laid up: {', '.join(state.laid) or 'nobody'}."
     if re.search(r"\b(bran|dog)\b", low) and re.search(r"\b(lost|lose|run|runs|ran|leave|leaves|gone|home|off)\b", low):
         return TABLE_TEXT["strath"]  # the dog leaves only on the strath's BAD
     if re.search(r"\b(rain|rains|storm|storms|fair)\b", low) and re.search(r"\b(spate|rivers?|wear)\b", low):

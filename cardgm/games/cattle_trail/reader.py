@@ -776,6 +776,8 @@ def _read(game: Any, state: Drove, message: str, pending: Reading | None, histor
         p = replace(p, orders=(last.order,), toll_paces=pace or p.toll_paces, remarks=p.remarks + (said,))
         # "same as yesterday but push": another order word beside it is a second order, asked (rule 4)
         other = next((h.order for h in parsed.hits if h.order not in (last.order, last.toll_pace)), None)
+        if other is not None and other in MARCH and last.order in MARCH and place_kind(state.mile) in CROSSINGS:
+            return decide(game, state, replace(p, orders=(other,)))  # a pace alone at a crossing: its options, with that pace
         if other is not None:
             opts = [(o, replace(p, orders=(o,), hedged=False), (frozenset({o}),)) for o in (last.order, other)]
             return replace(_options(state, p, opts), text=f"{said}\n\n{or_list([last.order, other])}?")
