@@ -144,3 +144,61 @@ def test_ruling_41_a_label_is_passed_and_the_hedge_scan_starts_after_it() -> Non
     assert summary(reading("shore", "Day 3: push")) == "move PUSH"
     assert summary(reading("shore", "Day 3: push tomorrow")) == "ask put off"
     assert summary(reading("shore", "Day 3: we can't rest. Push.")) == "confirm PUSH"
+
+
+def test_ruling_52_a_correction_said_as_one_interjection_and_a_count_after_it() -> None:
+    # "no wait," is the card's "no," "wait," run together: the order after it is confirmed
+    assert summary(reading("shore", "push - no wait, rest")) == "confirm REST"
+    assert summary(reading("shore", "steady, wait no, easy")) == "confirm EASY"
+    assert summary(reading("shore", "push... no wait")) == "answer"  # withdrawn, nothing after it
+    assert summary(reading("kyle", "one boat - no wait, two boats")) == "confirm TWO BOATS"
+    # without its comma "no wait" negates the REST word, as ruling 23 reads "No meal"
+    assert summary(reading("shore", "no wait today, push")) == "answer"
+    # a bare count after a correction is the count of the errand said before it
+    assert summary(reading("inn", "buy 4 meal - no wait, 2")) == "confirm biz +MEAL2"
+    assert summary(reading("inn", "buy 4 meal. actually make it 3")) == "confirm biz +MEAL3"
+    assert summary(reading("smiddy", "sell 10. actually 5")) == "confirm biz +SELL5"
+    assert summary(reading("kyle", "one boat. no, two")) == "answer"  # "two" is no count of boats
+
+
+def _after(place: str, *played: str):
+    from cardgm.run import Run
+
+    from .orders_support import PLACES, game
+
+    run = Run(game(), state=PLACES[place], moved=True)
+    for said in played:
+        assert run.reply(said).action is not None, said
+    return run
+
+
+def test_ruling_53_words_that_refer_back_beside_another_order_ask() -> None:
+    from dataclasses import replace
+
+    from .orders_support import game
+
+    def read(run, message: str):
+        return game().read_in_run(replace(run.state, turn=run.state.turn + 1), message, None, tuple(run.history))
+
+    shore = _after("shore", "steady")
+    asked = read(shore, "same as yesterday but push")
+    assert summary(asked) == "ask STEADY|PUSH" and "Yesterday's order: STEADY." in asked.text
+    assert summary(read(shore, "same again, slowly")) == "ask STEADY|EASY"
+    assert summary(read(shore, "not the same as yesterday")) == "answer"
+    assert summary(read(shore, "same as before but tomorrow")) == "ask put off"
+    assert summary(read(_after("shore", "rest"), "do the same again")) == "move REST"
+    # at a crossing a pace is no order of its own: the crossing's options are asked
+    assert summary(read(_after("glen", "steady"), "same as yesterday but push")) == "ask FORD|REST"
+
+
+def test_ruling_54_a_toll_put_off_is_asked_before_its_pace() -> None:
+    for message in ("pay toll tomorrow", "pay the toll tomorrow", "pay the toll and push tomorrow"):
+        assert summary(reading("bridge", message)) == "ask put off", message
+    assert summary(reading("kyle", "push tomorrow")) == "ask put off"
+    assert summary(reading("bridge", "pay the toll and push, rest tomorrow")) == "ask TOLL, then PUSH|TOLL, then REST at 119"
+
+
+def test_ruling_55_a_price_said_for_meal_is_no_count() -> None:
+    assert summary(reading("inn", "buy 4 silver of meal")) == "ask how-many MEAL"
+    assert summary(reading("inn", "4 silver worth of oats")) == "ask how-many MEAL"
+    assert summary(reading("inn", "buy 4 meal")) == "confirm biz +MEAL4"
