@@ -202,3 +202,18 @@ def test_ruling_55_a_price_said_for_meal_is_no_count() -> None:
     assert summary(reading("inn", "buy 4 silver of meal")) == "ask how-many MEAL"
     assert summary(reading("inn", "4 silver worth of oats")) == "ask how-many MEAL"
     assert summary(reading("inn", "buy 4 meal")) == "confirm biz +MEAL4"
+
+
+def test_ruling_56_a_correction_in_other_words_is_confirmed_never_run() -> None:
+    for message, order in (
+        ("Steady. Scratch that, rest.", "REST"),
+        ("on second thought, rest", "REST"),
+        ("change of plan: rest", "REST"),
+        ("steady, make that push", "PUSH"),
+        ("push - hang on, rest", "REST"),
+        ("push. sorry, rest", "REST"),
+        ("steady (no, push)", "PUSH"),  # a bracket opens a clause
+    ):
+        assert summary(reading("shore", message)) == f"confirm {order}", message
+    assert summary(reading("shore", "sorry about that. push")) == "move PUSH"  # "sorry" with no comma is no correction
+    assert summary(reading("inn", "buy 4 meal, make that 3")) == "confirm biz +MEAL3"

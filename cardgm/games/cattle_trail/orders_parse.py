@@ -312,6 +312,10 @@ def _phrase_at(toks: tuple[Tok, ...], i: int, phrase: tuple[str, ...]) -> bool:
 
 
 _INTERJECTIONS = frozenset({"no", "wait", "oh", "ah", "hmm", "um", "erm", "er"})
+_SAID_AS_CORRECTION = (
+    ("scratch", "that"), ("on", "second", "thought"), ("on", "second", "thoughts"), ("second", "thought"),
+    ("change", "of", "plan"), ("change", "of", "plans"), ("make", "that"), ("hang", "on"), ("sorry", ","), ("oops",),
+)  # fmt: skip
 
 
 def correction_openers(toks: tuple[Tok, ...]) -> tuple[tuple[int, int], ...]:
@@ -320,11 +324,17 @@ def correction_openers(toks: tuple[Tok, ...]) -> tuple[tuple[int, int], ...]:
     for i, t in enumerate(toks):
         if t.kind == "p":
             continue
-        if i > 0 and toks[i - 1].kind != "p" and toks[i - 1].low not in JOINERS:
+        if i > 0 and toks[i - 1].kind != "p" and toks[i - 1].low not in JOINERS and not t.opens:
             continue  # not where a clause opens
         nxt = toks[i + 1] if i + 1 < len(toks) else None
         after = toks[i + 2] if i + 2 < len(toks) else None
-        if t.low in ("no", "wait") and nxt is not None and nxt.low == ",":
+        said = next((len(w) for w in _SAID_AS_CORRECTION if tuple(x.low for x in toks[i : i + len(w)]) == w), 0)
+        if said:
+            # "scratch that", "on second thought", "sorry,": the card's correction said in other
+            # words; a day the player took back must not run (ruling 56)
+            end = i + said
+            out.append((i, end + 1 if end < len(toks) and toks[end].low == "," else end))
+        elif t.low in ("no", "wait") and nxt is not None and nxt.low == ",":
             out.append((i, i + 2))
         elif t.low in _INTERJECTIONS and nxt is not None and nxt.low in ("wait", "no") and nxt.low != t.low and (after is None or after.kind == "p"):
             # "no wait," "oh wait," "wait no": the card's "no," "wait," said as one interjection,

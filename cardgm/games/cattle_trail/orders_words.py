@@ -21,6 +21,7 @@ class Tok:
     kind: str  # "w" word, "n" number, "p" punctuation
     sent: int  # which sentence it stands in (split at . ! ? ; and line breaks)
     i: int  # its index in the message
+    opens: bool = False  # it stands right after an opening bracket: "steady (no, push)"
 
     @property
     def caps(self) -> bool:
@@ -38,14 +39,16 @@ _MARKDOWN = re.compile(r"[*_`#>~|\[\]()\"“”]")
 @lru_cache(maxsize=8)  # the reader cuts the same message more than once; the tokens are frozen
 def tokenize(message: str) -> tuple[Tok, ...]:
     """Words, numbers and the punctuation that matters, with sentence numbers."""
-    text = _MARKDOWN.sub(" ", message.replace("’", "'"))
+    text = message.replace("’", "'")
+    brackets = {m.end() for m in re.finditer(r"[(\[]\s*", text)}  # where a bracketed clause opens
+    text = _MARKDOWN.sub(" ", text)
     out: list[Tok] = []
     sent = 0
     for m in _TOKEN.finditer(text):
         raw = m.group(0)
         kind = "n" if raw.isdigit() else "p" if not raw[0].isalnum() else "w"
         low = raw.lower().strip("'")
-        out.append(Tok(raw.strip("'"), low, kind, sent, len(out)))
+        out.append(Tok(raw.strip("'"), low, kind, sent, len(out), m.start() in brackets))
         if kind == "p" and raw in SENTENCE_ENDS:
             sent += 1
     return tuple(out)
