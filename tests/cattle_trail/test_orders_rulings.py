@@ -217,3 +217,11 @@ def test_ruling_56_a_correction_in_other_words_is_confirmed_never_run() -> None:
         assert summary(reading("shore", message)) == f"confirm {order}", message
     assert summary(reading("shore", "sorry about that. push")) == "move PUSH"  # "sorry" with no comma is no correction
     assert summary(reading("inn", "buy 4 meal, make that 3")) == "confirm biz +MEAL3"
+
+
+def test_ruling_57_business_put_off_is_asked() -> None:
+    assert summary(reading("inn", "buy 4 meal tomorrow")) == "ask put off"
+    assert summary(reading("town", "park tomorrow")) == "ask put off"
+    assert summary(reading("inn", "tomorrow buy 4 meal")) == "ask put off"
+    # the put-off word in another clause belongs to something else
+    assert summary(reading("inn", "buy 4 meal now, we push tomorrow")) == "confirm biz +MEAL4"

@@ -239,7 +239,7 @@ def find_errands(toks: tuple[Tok, ...]) -> tuple[Errand, ...]:
             elif toks[k].low in MEAL_VERBS:
                 verb, start = True, k
                 break
-            elif toks[k].low in FILLER or is_word(toks[k], "bag", "sack"):
+            elif toks[k].low in FILLER or is_word(toks[k], "bag", "sack") or toks[k].low in _NO_COUNT:
                 pass
             else:
                 break
@@ -311,6 +311,8 @@ def _phrase_at(toks: tuple[Tok, ...], i: int, phrase: tuple[str, ...]) -> bool:
     return True
 
 
+# "buy a dozen meal", "get a few oats": a quantity that is no number; the MEAL is asked how many.
+_NO_COUNT = frozenset({"dozen", "few", "couple", "lot", "lots", "load", "loads", "bit", "little", "enough", "plenty"})
 _INTERJECTIONS = frozenset({"no", "wait", "oh", "ah", "hmm", "um", "erm", "er"})
 _SAID_AS_CORRECTION = (
     ("scratch", "that"), ("on", "second", "thought"), ("on", "second", "thoughts"), ("second", "thought"),
@@ -320,11 +322,12 @@ _SAID_AS_CORRECTION = (
 
 def correction_openers(toks: tuple[Tok, ...]) -> tuple[tuple[int, int], ...]:
     """Rule 3: where a clause opens with "no," "wait," actually, I mean or hold on: (start, end)."""
-    out = []
+    out: list[tuple[int, int]] = []
     for i, t in enumerate(toks):
         if t.kind == "p":
             continue
-        if i > 0 and toks[i - 1].kind != "p" and toks[i - 1].low not in JOINERS and not t.opens:
+        chained = bool(out) and out[-1][1] == i  # "actually no, steady": a correction opens the clause again
+        if i > 0 and toks[i - 1].kind != "p" and toks[i - 1].low not in JOINERS and not t.opens and not chained:
             continue  # not where a clause opens
         nxt = toks[i + 1] if i + 1 < len(toks) else None
         after = toks[i + 2] if i + 2 < len(toks) else None

@@ -114,6 +114,12 @@ def _joined_by_or(p: Parsed, a: Hit, b: Hit) -> bool:
     return bool(between) and all(t.low in ("and", "or", "but", ",") for t in between) and any(t.low == "or" for t in between)
 
 
+def _in_clause_with(p: Parsed, i: int, e: Errand) -> bool:
+    """Does token i stand in the errand's clause (no , . : ; ! ? between them)?"""
+    lo, hi = (e.end, i) if i >= e.end else (i + 1, e.start)
+    return not any(t.kind == "p" and t.low != "-" for t in p.toks[lo:hi])
+
+
 def plan(p: Parsed, state: Drove, raw: int) -> Plan:
     """Rules 1–3 on a parsed message: the named orders, the business, the hedges."""
     named = list(p.named)
@@ -162,6 +168,8 @@ def plan(p: Parsed, state: Drove, raw: int) -> Plan:
         putoff = any(put_off(p, h) for h in named)
         if orders[0] == "TOLL" and len(toll_paces) == 1 and not putoff:  # "pay the toll and push tomorrow": its one pace put off puts it off
             putoff = any(put_off(p, h) for h in p.hits if h.order in PACES)
+    if not orders and p.business and any(_in_clause_with(p, t.i, e) for t in p.toks if t.low in PUT_OFF for e in p.business):
+        putoff = True  # "buy 4 meal tomorrow", "park tomorrow": business put off is asked, not confirmed for today
     return Plan(
         orders=tuple(orders),
         toll_paces=tuple(toll_paces),
@@ -197,7 +205,7 @@ def _holds_home(toks: tuple[Tok, ...]) -> bool:
 _LOSS = ("lost", "stray", "strayed", "strays", "missing", "swept", "broke", "heifers", "gone")
 _SEEK = ("where", "find", "fetch", "search", "look", "back", "recover", "happened", "again", "return", "about", "come", "bring")
 _CHANGE = re.compile(
-    r"\b(swap|swapp?ing|re-?roll|roll again|split (the|our|my)? ?(herd|drove|cattle|beasts)|"
+    r"\b((?:swap|swapp?ing)(?![^.?!,;]* for (?:meal|oats|oatmeal|food)\b)|re-?roll|roll again|split (the|our|my)? ?(herd|drove|cattle|beasts)|"
     r"(change|set|make|alter|bump|raise|lower|edit) (the |my |our |today's |that )?"
     r"(value|tape|dice|die|roll|number|numbers|head|flesh|meal|silver|wear|spate|band|score|ledger)|"
     r"skip (a|the|that|this|today's) (value|roll|number)|re-?read|pick (a|another|the) (value|number)|choose (a|another|the) (value|number)|"
@@ -402,6 +410,8 @@ def decide(game: Any, state: Drove, p: Plan) -> Reading:
             return said(Reading(ReadAs.ASK, text=how_many(state, e.kind), detail={"ask": "how-many", "kind": e.kind, "plan": p}))
 
     if order is None:
+        if p.errands and p.put_off:
+            return said(Reading(ReadAs.ASK, text=ask_order(state), detail={"ask": "put off"}))
         if p.errands:  # "Business alone: its confirm line."
             b = p.business
             action: Any = DayOrder("REST", b) if (b.roof or b.park) else BusinessOnly(b)
