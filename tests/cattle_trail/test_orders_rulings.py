@@ -225,3 +225,18 @@ def test_ruling_57_business_put_off_is_asked() -> None:
     assert summary(reading("inn", "tomorrow buy 4 meal")) == "ask put off"
     # the put-off word in another clause belongs to something else
     assert summary(reading("inn", "buy 4 meal now, we push tomorrow")) == "confirm biz +MEAL4"
+
+
+def test_ruling_58_yes_no_and_none_in_other_words() -> None:
+    confirm = reading("shore", "push?")
+    for yes in ("yep", "yeah", "yes please", "do it", "y"):
+        assert summary(reading("shore", yes, confirm)) == "move PUSH", yes
+    for no in ("no thanks", "never mind", "cancel"):
+        assert summary(reading("shore", no, confirm)) == "answer", no
+    assert summary(reading("shore", "nope, rest", confirm)) == "confirm REST"
+    assert summary(reading("shore", "wait", confirm)) == "confirm REST"  # REST or "hold on": its confirm line shows
+    assert summary(reading("shore", "wait")) == "move REST"  # with nothing asked, R1's REST word
+    # "say "no meal" to go without" is taken at its word
+    held = reading("inn", "steady", reading("inn", "buy meal"))
+    assert summary(reading("inn", "no meal", held)) == "move STEADY"
+    assert summary(reading("inn", "none", reading("inn", "buy meal"))) == "answer"

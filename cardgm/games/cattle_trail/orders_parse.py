@@ -337,7 +337,7 @@ def correction_openers(toks: tuple[Tok, ...]) -> tuple[tuple[int, int], ...]:
             # words; a day the player took back must not run (ruling 56)
             end = i + said
             out.append((i, end + 1 if end < len(toks) and toks[end].low == "," else end))
-        elif t.low in ("no", "wait") and nxt is not None and nxt.low == ",":
+        elif t.low in ("no", "wait", "nope", "nah") and nxt is not None and nxt.low == ",":
             out.append((i, i + 2))
         elif t.low in _INTERJECTIONS and nxt is not None and nxt.low in ("wait", "no") and nxt.low != t.low and (after is None or after.kind == "p"):
             # "no wait," "oh wait," "wait no": the card's "no," "wait," said as one interjection,

@@ -87,6 +87,16 @@ def bare_number(message: str) -> int | None:
 
 YES = frozenset({"yes", "ok", "okay", "sure", "aye"})
 NO = frozenset({"no", "nope", "nay"})
+# The same answers in other words (ruling 58): what a player types at a "(yes/no)".
+YES_SAID = YES | frozenset({
+    "yeah", "yep", "yup", "y", "ya", "yes please", "yes pls", "ok then", "okay then", "sure thing", "do it", "go ahead",
+    "confirm", "confirmed", "aye aye", "yes do it", "yes go ahead", "go for it", "yes yes",
+})  # fmt: skip
+NO_SAID = NO | frozenset({
+    "nah", "n", "no thanks", "no thank you", "never mind", "nevermind", "cancel", "no way", "not now", "forget it", "no no",
+})  # fmt: skip
+# Answers to "How many?" that decline the errand.
+NONE_SAID = frozenset({"none", "nothing", "zero", "0", "no meal", "no oats", "no food", "no sale", "no trade", "skip it", "skip"})
 
 
 def bare_word(message: str) -> str:

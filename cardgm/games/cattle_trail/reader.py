@@ -30,7 +30,18 @@ from cardgm.games.cattle_trail.orders_say import (
     tips,
     what_would_happen,
 )
-from cardgm.games.cattle_trail.orders_words import MARCH, NO, PACES, PUT_OFF, YES, Tok, bare_number, bare_word, is_word
+from cardgm.games.cattle_trail.orders_words import (
+    MARCH,
+    NO_SAID,
+    NONE_SAID,
+    PACES,
+    PUT_OFF,
+    YES_SAID,
+    Tok,
+    bare_number,
+    bare_word,
+    is_word,
+)
 from cardgm.games.cattle_trail.state import Drove
 
 CROSSINGS = ("kyle", "ford", "bridge")
@@ -522,7 +533,7 @@ def _still_asked(state: Drove, pending: Reading, reading: Reading) -> Reading:
 
 
 def _keep_pending(game: Any, state: Drove, message: str, pending: Reading | None, reading: Reading) -> Reading:
-    if pending is None or whole_command(message):
+    if pending is None or whole_command(message) or reading.detail.get("declined"):
         return reading
     holds = (pending.kind is ReadAs.CONFIRM and pending.action is not None) or (
         pending.kind is ReadAs.ASK and pending.detail.get("ask") in ("how-many", "options")
@@ -724,9 +735,18 @@ def _either(state: Drove, message: str, parsed: Parsed, p: Plan) -> Reading | No
     return _options(state, p, opts)
 
 
+def _option_orders(pending: Reading) -> set[str]:
+    """The orders an ask named as options, lower case ("rest" when REST was offered)."""
+    out: set[str] = set()
+    for _, _, keys in pending.detail.get("options") or ():
+        for k in keys:
+            out |= {x.lower() for x in k}
+    return out | ({"wait"} if "rest" in out else set())
+
+
 def whole_command(message: str) -> bool:
     whole = bare_word(message)
-    return whole == "save" or whole in _TURN_FOR_HOME or whole in _GO_HOME or whole in YES or whole in NO
+    return whole == "save" or whole in _TURN_FOR_HOME or whole in _GO_HOME or whole in YES_SAID or whole in NO_SAID
 
 
 def _read(game: Any, state: Drove, message: str, pending: Reading | None, history: tuple[object, ...] = ()) -> Reading:
@@ -748,14 +768,28 @@ def _read(game: Any, state: Drove, message: str, pending: Reading | None, histor
         return Reading(ReadAs.CONFIRM, text="Turn for home? (yes/no)", action=TurnForHome(), detail={"confirm": "turn for home"})
 
     # A bare yes, ok, sure or aye answers only the confirm line just printed.
-    if whole in YES:
+    if whole in YES_SAID:
         if pending is not None and pending.kind is ReadAs.CONFIRM and pending.action is not None:
             if isinstance(pending.action, TurnForHome):
                 return Reading(ReadAs.COMMAND, command="end", action=pending.action)
             return _validated(game, state, pending.action, Reading(ReadAs.MOVE, action=pending.action))
         return Reading(ReadAs.ANSWER, text=f"Nothing is waiting on a yes. {ask_order(state)}")
-    if whole in NO and pending is not None and pending.kind is ReadAs.CONFIRM:
+    if whole in NO_SAID and pending is not None and pending.kind is ReadAs.CONFIRM:
         return Reading(ReadAs.ANSWER, text=f"Nothing is done. {ask_order(state)}")
+    if whole == "wait" and pending is not None and pending.kind in (ReadAs.CONFIRM, ReadAs.ASK) and "wait" not in _option_orders(pending):
+        # "wait" answering a question: REST, or "hold on"? Its confirm line shows which it would be (ruling 58)
+        rest = Plan(orders=("REST",), hedged=True)
+        return decide(game, state, rest)
+    if pending is not None and pending.kind is ReadAs.ASK and pending.detail.get("ask") == "how-many" and (
+        whole in NONE_SAID or whole in NO_SAID or bare_number(message) == 0
+    ):
+        # "say "no meal" to go without": the errand asked about is dropped; what else was said stands
+        held: Plan = pending.detail["plan"]
+        kind = pending.detail["kind"]
+        rest_of_it = replace(held, errands=tuple(e for e in held.errands if not (e.kind == kind and e.count is None)))
+        if rest_of_it.orders or rest_of_it.errands:
+            return decide(game, state, rest_of_it)
+        return Reading(ReadAs.ANSWER, text=f"Nothing is done. {ask_order(state)}", detail={"declined": True})
 
     # A bare number answers only "how many?", completing that message.
     n = bare_number(message)
