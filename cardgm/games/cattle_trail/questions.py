@@ -378,3 +378,75 @@ def answer_crew_need(state: Drove) -> str:
         f"The herd needs one on their feet per 20 head or part: {need} for {state.head} head. On their feet: "
         f"{', '.join(state.crew)} ({len(state.crew)}); Bran counts, and is never laid up. Each one short strays a beast a day."
     )
+
+
+# -- what a newcomer asks first: the aim, the score, the numbers' meanings, the stores ----------------
+
+SCORING_TEXT = (
+    "Sold at the tryst ground: HEAD × (FLESH + 4) ÷ 6, rounded down, −10 for each hand laid up; sold on day 21, count "
+    "FLESH one less, not below 0. Clamp 1–100. Every other ending scores 0. Par is 60: a careful drove played blind. 96 "
+    "is the best line this tape allows."
+)
+AIM_TEXT = (
+    "You drive sixty cattle 179 miles by the Droveway to the October tryst at Falkirk: the buyers want the herd there by "
+    "day 20, in good flesh; day 21 still sells, one FLESH down. One order a day."
+)
+# WHAT YOU HAVE, in the card's words.
+MEANINGS = {
+    "head": "HEAD — the beasts, and the score.",
+    "flesh": "FLESH (0–6) — their condition.",
+    "meal": "MEAL (the bag holds 12) — oatmeal; the party eats 1 a day.",
+    "silver": "SILVER — what pays for boats, the toll and the stores.",
+    "wear": "WEAR (0–5) — the party's state.",
+    "spate": "SPATE (0–3) — the rivers: LOW at 0, UP at 1, HIGH at 2–3.",
+    "crew": (
+        "CREW — you, the hands (Ewan, Calum, any hire) and Bran, who is never laid up. The herd needs one on their feet per "
+        "20 head or part; you and Bran count."
+    ),
+}
+_STORE_NAMES = {"inn": 33, "smiddy": 90, "smithy": 90, "town": 143}
+_GAME_ASKED = re.compile(
+    r"\bwhat(?:'s| is|s) (?:this|the) game\b|\bwhat are the rules\b|\bwhat(?:'s| is|s) the (?:goal|aim|point|objective)\b|"
+    r"\bhow (?:do|can) (?:i|we) win\b|\bwhat do (?:i|we) (?:have to|need to) do\b"
+)
+_SCORING_ASKED = re.compile(
+    r"\bhow (?:is|does) (?:the |my )?scor\w*|\bscoring\b|\b(?:good|best|high|top|max\w*) score\b|\bwhat(?:'s| is|s) par\b|\bpar\b\s*\??$"
+)
+_MEANING_ASKED = re.compile(r"^(?:what(?:'s| is|s)|what does)\s+(head|flesh|meal|silver|wear|spate|crew)\b(?:\s+mean)?\s*\??$")
+_OPTIONS_ASKED = re.compile(r"\bwhat(?:'s| are| is)? (?:my|the|our) (?:options|choices|orders)\b|\bwhat are the paces\b")
+_STORE_ASKED = re.compile(
+    r"\bwhat can (?:i|we) (?:buy|get)\b|\bfor sale\b|\bwhat (?:does|do) (?:the |this )?(?:inn|smiddy|smithy|town|store|shop) "
+    r"(?:sell|offer|have)\b|\bwhat(?:'s| is|s) (?:the |a )?(inn|smiddy|smithy|town)\b"
+)
+
+
+BRIDGE_FORD_TEXT = "FORD it — the ford's rules (−3 per SPATE as the Ledger stood at dawn), a further −2, and the day ends at 119."
+
+
+def answer_newcomer(state: Drove, low: str) -> str:
+    """The aim, the score, a number's meaning, today's options, what a store sells; "" if none."""
+    if _GAME_ASKED.search(low):
+        return f"{AIM_TEXT} {SCORING_TEXT}"
+    if _SCORING_ASKED.search(low):
+        return SCORING_TEXT
+    m = _MEANING_ASKED.search(low)
+    if m:
+        word = m.group(1)
+        gloss = answer_glossary(word)  # "spate", "meal": the GLOSSARY's words too
+        return " ".join(x for x in (gloss, MEANINGS[word], answer_fields(state, word)) if x)
+    if _OPTIONS_ASKED.search(low):
+        here = {12: ("ONE BOAT", "TWO BOATS", "REST"), 57: ("FORD", "REST"), 118: ("TOLL", "FORD", "REST")}
+        orders = here.get(state.mile, ("EASY", "STEADY", "PUSH", "REST"))
+        said = {**ORDER_TEXT, "FORD": BRIDGE_FORD_TEXT} if state.mile == 118 else ORDER_TEXT
+        return " ".join(said[o] for o in orders)
+    m = _STORE_ASKED.search(low)
+    if m:
+        named = m.group(1)
+        mile = _STORE_NAMES[named] if named else state.mile
+        offered = rules.legal_business(Drove(mile=mile)) if mile in (33, 90, 143) else ()
+        if not offered:
+            return "There is no store here. The stores: the inn (mile 33), the Smiddy (mile 90) and the town (mile 143)."
+        name = _PLACE_NAMES[mile]
+        there = Drove(mile=mile, head=state.head, meal=state.meal, silver=state.silver)
+        return f"{name[0].upper()}{name[1:]}, mile {mile}, is a store: {', '.join(offered)}. " + answer_prices(there, set(offered), "")
+    return ""

@@ -617,6 +617,8 @@ def _asked(game: Any, state: Drove, message: str, parsed: Parsed, p: Plan) -> Re
         lines.append(questions.SAVE_HOW)
     elif _HOW_TO_PLAY.search(low):
         lines.append(HELP)
+    elif newcomer := questions.answer_newcomer(state, low):
+        lines.append(newcomer)
     elif re.search(r"\b(?:hands?|crew|drovers?|people)\b", low) and re.search(r"\bneeds?\b", low):
         lines.append(questions.answer_crew_need(state))
     elif about is not None and p.orders == () and _order_named(about.group(1)) is not None:
