@@ -240,3 +240,10 @@ def test_ruling_58_yes_no_and_none_in_other_words() -> None:
     held = reading("inn", "steady", reading("inn", "buy meal"))
     assert summary(reading("inn", "no meal", held)) == "move STEADY"
     assert summary(reading("inn", "none", reading("inn", "buy meal"))) == "answer"
+
+
+def test_ruling_59_an_order_put_off_is_not_a_second_order_for_today() -> None:
+    assert summary(reading("shore", "Let's rest today; push tomorrow")) == "move REST"
+    assert summary(reading("shore", "Today: rest. Tomorrow: push.")) == "move REST"
+    assert summary(reading("shore", "push and rest tomorrow")) == "confirm PUSH"  # the first clause holds tomorrow
+    assert summary(reading("shore", "push tomorrow. rest tomorrow")) == "ask PUSH|REST"  # both put off: asked

@@ -168,6 +168,11 @@ def plan(p: Parsed, state: Drove, raw: int) -> Plan:
     for h in named:
         if h.order not in orders:
             orders.append(h.order)
+    if len(orders) >= 2:
+        # "Let's rest today; push tomorrow": an order put off is not a second order for today (one day each)
+        today = [o for o in orders if not any(put_off(p, h) for h in named if h.order == o)]
+        if len(today) == 1:
+            orders, named = today, [h for h in named if h.order == today[0]]
     branch = None
     for h in branch_hits:
         if h.order not in orders:
