@@ -158,7 +158,8 @@ def test_ruling_52_a_correction_said_as_one_interjection_and_a_count_after_it() 
     assert summary(reading("inn", "buy 4 meal - no wait, 2")) == "confirm biz +MEAL2"
     assert summary(reading("inn", "buy 4 meal. actually make it 3")) == "confirm biz +MEAL3"
     assert summary(reading("smiddy", "sell 10. actually 5")) == "confirm biz +SELL5"
-    assert summary(reading("kyle", "one boat. no, two")) == "answer"  # "two" is no count of boats
+    assert summary(reading("kyle", "one boat. no, two")) == "confirm TWO BOATS"  # the boats' count, corrected
+    assert summary(reading("kyle", "hire two boats")) == "move TWO BOATS"  # boats, not hands
 
 
 def _after(place: str, *played: str):

@@ -189,6 +189,11 @@ def find_errands(toks: tuple[Tok, ...]) -> tuple[Errand, ...]:
             used.update(range(i, j))
         elif is_word(t, "hire"):
             count, j = _count_after(toks, i + 1)
+            k = i + 1
+            while k < n and (toks[k].low in FILLER or number(toks[k]) is not None):
+                k += 1
+            if k < n and is_word(toks[k], "boat"):
+                continue  # "hire two boats", "hire a boat": the Kyle's boats, not a hand
             names = 0
             k = i + 1
             while k < n and toks[k].kind != "p" and (

@@ -62,7 +62,7 @@ _TABLE_WORDS = {
     "moss": ("moss", "bog"),
     "strath": ("strath",),
     "lowroad": ("low road", "lowroad"),
-    "kyle": ("kyle", "boat", "boats"),
+    "kyle": ("kyle", "boat", "boats", "sea"),
     "ford": ("ford",),
     "bridge": ("bridge", "toll"),
     "bands": ("band", "bands", "sky"),
@@ -226,6 +226,8 @@ def answer(game: Any, state: Drove, message: str) -> str:
             return f"{name} is with the drove. On their feet: {', '.join(state.crew)}; laid up: {', '.join(state.laid) or 'nobody'}."
     if re.search(r"\b(bran|dog)\b", low) and re.search(r"\b(lost|lose|run|runs|ran|leave|leaves|gone|home|off)\b", low):
         return TABLE_TEXT["strath"]  # the dog leaves only on the strath's BAD
+    if re.search(r"\bsea\b", low):
+        return TABLE_TEXT["kyle"]  # "No SPATE at sea"
     if re.search(r"\b(rain|rains|storm|storms|fair)\b", low) and re.search(r"\b(spate|rivers?|wear)\b", low):
         return SKY_TEXT
     if re.search(r"\b(tape|value|values|roll|dice|die|d20|sky|weather)\b", low) or re.search(r"\bday\s+\w+\s+reads?\b|\breads?\b.{0,20}\bday\b", low):

@@ -119,6 +119,13 @@ def _condition(p: Parsed, state: Drove, raw: int) -> tuple[bool | None, str]:
     return None, ""
 
 
+def _opener_toks(p: Parsed) -> set[int]:
+    """The tokens of the correction openers ("no", ",", "actually"…), found again from the parse."""
+    from cardgm.games.cattle_trail.orders_parse import correction_openers
+
+    return {k for s, e in correction_openers(p.toks) for k in range(s, e)}
+
+
 def _joined_by_or(p: Parsed, a: Hit, b: Hit) -> bool:
     lo, hi = (a, b) if a.start < b.start else (b, a)
     between = p.toks[lo.end : hi.start]
@@ -141,6 +148,12 @@ def plan(p: Parsed, state: Drove, raw: int) -> Plan:
     branch_hits = [h for h in named if h.why == "branch"]
     named = [h for h in named if h.why != "branch"]
     kind = p.place
+    if kind == "kyle" and p.corrections and any(h.order == "ONE BOAT" for h in p.hits) and not named:
+        # "cross with one boat... no, two": after a correction a bare two (or both) is the boats' count
+        last = max(p.corrections)
+        rest = [t for t in p.toks[last:] if t.kind != "p" and t.i not in _opener_toks(p)]
+        if len(rest) == 1 and rest[0].low in ("two", "2", "both"):
+            named = [Hit("TWO BOATS", rest[0].i, rest[0].i + 1, named=True, why="correction")]
     if kind == "kyle" and any(h.order == "TWO BOATS" for h in p.hits):
         # "at the Kyle, two/both/2 boats anywhere is TWO BOATS": cross, swim, boat go with it.
         named = [replace(h, order="TWO BOATS") if h.order == "ONE BOAT" and not h.phrase else h for h in named]
