@@ -316,12 +316,19 @@ def _what_if(game: Any, state: Drove, message: str) -> str:
         if len(set(paces)) != 1:
             return ""
         action = DayOrder("TOLL", toll_pace=paces[0])
+    elif len(orders) == 1 and place_kind(state.mile) == "bridge" and next(iter(orders)) in MARCH:
+        action = DayOrder("TOLL", toll_pace=orders.pop())  # "what if we push?" at the bridge: the toll's pace
     elif len(orders) == 1:
         action = DayOrder(orders.pop())
     else:
         return ""
-    if rules.refusal(state, action) is not None:
-        return ""
+    why = rules.refusal(state, action)
+    if why is not None:
+        # the order is not open this morning: say why, in the card's terms, rather than nothing
+        kind = place_kind(state.mile)
+        if action.order in MARCH and kind in CROSSINGS and state.landmark:  # "what if we push?" at the Kyle
+            return f"{state.landmark[0].upper()}{state.landmark[1:]} takes the day: {or_list(list(CROSSING_OPTIONS[kind]))}."
+        return why if action.order == "TOLL" or action.order in ("ONE BOAT", "TWO BOATS") else ""
     return f"If {what_would_happen(game.card, state, action)}."
 
 
