@@ -248,3 +248,12 @@ def test_ruling_59_an_order_put_off_is_not_a_second_order_for_today() -> None:
     assert summary(reading("shore", "Today: rest. Tomorrow: push.")) == "move REST"
     assert summary(reading("shore", "push and rest tomorrow")) == "confirm PUSH"  # the first clause holds tomorrow
     assert summary(reading("shore", "push tomorrow. rest tomorrow")) == "ask PUSH|REST"  # both put off: asked
+
+
+def test_ruling_60_a_message_all_in_capitals_names_by_position_only() -> None:
+    for message in ("I THINK WE SHOULD PUSH", "EWAN SAYS PUSH", "WE MUST PUSH TODAY", "DON'T PUSH"):
+        assert summary(reading("shore", message)) == "answer", message
+    assert summary(reading("shore", "PUSH")) == "move PUSH"
+    assert summary(reading("shore", "PUSH OR REST")) == "ask PUSH|REST"
+    assert summary(reading("shore", "ok PUSH")) == "move PUSH"  # one word in capitals among others still names
+    assert summary(reading("bridge", "PAY THE TOLL AND PUSH")) == "move TOLL/PUSH"

@@ -494,10 +494,14 @@ def parse(message: str, place: str) -> Parsed:
         if t.low in ("otherwise", "else"):
             naming.setdefault(_skip_leading(toks, t.i + 1, errands, label=False, starts=starts), "branch")
 
+    # A message written all in capitals singles out no word: its capitals name nothing (ruling 60).
+    shouted = all(t.caps for t in toks if t.kind == "w" and sum(c.isalpha() for c in t.text) >= 2)
     named: list[Hit] = []
     for h in hits:
         why = naming.get(h.start, "")
-        if not why and all(toks[k].caps or toks[k].kind != "w" for k in range(h.start, h.end)) and any(toks[k].caps for k in range(h.start, h.end)):
+        if not why and shouted:
+            pass  # capitals single out nothing here
+        elif not why and all(toks[k].caps or toks[k].kind != "w" for k in range(h.start, h.end)) and any(toks[k].caps for k in range(h.start, h.end)):
             why = "caps"
         if not why:
             prev = [t for t in toks[max(0, h.start - 3) : h.start] if t.low not in (":", "-", "—", "–", "=")]
