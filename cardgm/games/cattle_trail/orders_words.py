@@ -36,10 +36,13 @@ SENTENCE_ENDS = frozenset(".!?;\n")
 _MARKDOWN = re.compile(r"[*_`#>~|\[\]()\"“”]")
 
 
+_LIST_MARK = re.compile(r"(?m)^(\s*)(?:\d{1,2}\)|[-*+]?\s*\[[ xX]?\])")
+
+
 @lru_cache(maxsize=8)  # the reader cuts the same message more than once; the tokens are frozen
 def tokenize(message: str) -> tuple[Tok, ...]:
     """Words, numbers and the punctuation that matters, with sentence numbers."""
-    text = message.replace("’", "'")
+    text = _LIST_MARK.sub(r"\1", message.replace("’", "'"))  # "1) steady", "- [x] push": a list's marks are markdown
     brackets = {m.end() for m in re.finditer(r"[(\[]\s*", text)}  # where a bracketed clause opens
     text = _MARKDOWN.sub(" ", text)
     out: list[Tok] = []

@@ -724,7 +724,7 @@ _HOW_TO_PLAY = re.compile(
     r"\bhow (?:do (?:i|we)|to) play\b|\bhow (?:does|do) (?:this|it|the game) work\b|\bhow do (?:i|we) (?:give|make) (?:an )?orders?\b"
 )
 # "does push lower the flesh?", "will two boats save beasts?": a question about what an order does.
-_DOES_ORDER = re.compile(r"^(?:does|do|will|would) (?:a |the )?(easy|steady|push|rest|ford|toll|one boat|two boats)\b(?! (?:of|is|are)\b)")
+_DOES_ORDER = re.compile(r"^(?:does|do|will|would) (?:a |the )?(easy|steady|push|rest|ford|toll|one boat|two boats)\b(?! (?:of|is|are)\b)(?=\s+\w)")
 
 
 _ABOUT_BUSINESS = re.compile(
