@@ -452,3 +452,37 @@ def answer_newcomer(state: Drove, low: str) -> str:
         there = Drove(mile=mile, head=state.head, meal=state.meal, silver=state.silver)
         return f"{name[0].upper()}{name[1:]}, mile {mile}, is a store: {', '.join(offered)}. " + answer_prices(there, set(offered), "")
     return ""
+
+
+# -- the tape looked ahead, the time left, the road as a list --------------------------------------
+
+_NEXT_SKY = re.compile(r"\bnext (storm|rain|fair)\w*|\b(storm|rain)\w* next\b|\bchance of (?:a |any )?(storm|rain)\w*")
+_IN_TIME = re.compile(r"\bmake it\b|\bon track\b|\bin time\b|\bon time\b|\bget there\b|\bbehind\b|\bahead of\b")
+ROAD_TEXT = (
+    "THE ROAD: 0 the township · 12 the Kyle (crossing) · 33 the inn (store) · 57 the ford (crossing) · 90 the Smiddy "
+    "(store and smith) · 118 the bridge (crossing) · 143 the town (store) · 179 the tryst ground."
+)
+
+
+def answer_ahead(game: Any, state: Drove, low: str) -> str:
+    """"when is the next storm?": the first day from today whose printed value gives that sky;
+    "can we make it by day 20?": the miles and days left, as the Ledger has them; "" if neither."""
+    m = _NEXT_SKY.search(low)
+    if m:
+        sky = {"storm": "STORM", "rain": "RAIN", "fair": "FAIR"}[next(g for g in m.groups() if g)]
+        for day in range(state.day, FINAL_DAY + 1):
+            raw = game.card.tape[day - 1]
+            if rules.sky(raw) == sky:
+                when = "today" if day == state.day else f"day {day}"
+                return f"The next {sky} on the tape is {when} (value {raw}). SKY from the raw value: 1–2 STORM, 3–5 RAIN, 6–20 FAIR."
+        return f"No {sky} is left on the tape before day {FINAL_DAY}."
+    if re.search(r"\b(?:likely|likelihood|chances?|odds|probab\w*)\b", low):
+        return f"{TABLE_TEXT['bands']} {answer_tape(game, state)}"  # nothing is random: the tape is printed
+    if _IN_TIME.search(low):
+        left = 179 - state.mile
+        return (
+            f"You are at mile {state.mile}; the tryst ground is {left} miles on. Today is day {state.day} of {LAST_DAY}, "
+            f"{LAST_DAY - state.day} more after today; day 21 still sells, one FLESH down. EASY is 8 miles, STEADY 12, PUSH 16; "
+            "a march stops at the next landmark, and a crossing takes the day."
+        )
+    return ""

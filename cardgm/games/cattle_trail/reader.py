@@ -265,7 +265,7 @@ def _remarks(p: Parsed) -> tuple[str, ...]:
 _WHAT_TO_DO = re.compile(
     r"\b(what (should|shall|do|would|must|can) (we|i|you) (do|choose|pick|order)|what now|what next|"
     r"any (advice|suggestions?|tips?)|(your )?advice|suggest|recommend|which (is|would be|order is) (best|better|wisest)|"
-    r"what would you do|what('s| is) (best|the best (order|move|choice|plan))|help me (decide|choose)|should we|"
+    r"what would you do|what('s| is) (best|the best (order|move|choice|plan|pace|option|idea|way|thing))|help me (decide|choose)|should we|"
     r"you (choose|decide|pick)|(it'?s )?your call|up to you|whatever you (think|say|like|want)|you tell me)\b"
 )
 
@@ -275,7 +275,7 @@ def _is_question(message: str, toks: tuple[Tok, ...]) -> bool:
     return "?" in message or bool(words) and words[0] in (
         "what", "how", "why", "when", "where", "which", "who", "can", "could", "should", "is", "are", "do",
         "does", "will", "would", "tell", "explain", "what's", "whats", "how's", "hows", "who's", "whos",
-        "where's", "wheres", "how'd", "what're",
+        "where's", "wheres", "how'd", "what're", "show", "print", "list", "display",
     )  # fmt: skip
 
 
@@ -286,20 +286,16 @@ def _answer(game: Any, state: Drove, message: str, toks: tuple[Tok, ...]) -> str
         return "\n\n".join(x for x in (ORDERS_ARE_YOURS, tips(game.card)) if x)
     if not _is_question(message, toks):
         return ""
-    if re.search(r"\bwhat (?:if|happens|would happen|would)\b|\bwhat'?d happen\b", low):
+    ahead = questions.answer_ahead(game, state, low)
+    if ahead:
+        return ahead
+    if re.search(r"\bwhat (?:if|happens|would happen|would)\b|\bwhat'?d happen\b|\bif (?:we|i) \w+", low):
         what_if = _what_if(game, state, message)  # "what if we ford?": the day worked, not the table
         if what_if:
             return what_if
-    try:  # the tape, the tables, the numbers, a what-if: the rules engineer's answers
-        from cardgm.games.cattle_trail import questions  # noqa: PLC0415 - optional, lands separately
-
-        answer = getattr(questions, "answer", None)
-        if answer is not None:
-            text = answer(game, state, message)
-            if text:
-                return str(text)
-    except ImportError:
-        pass
+    text = questions.answer(game, state, message)  # the tape, the tables, the numbers
+    if text:
+        return text
     what_if = _what_if(game, state, message)
     if what_if:
         return what_if
@@ -486,6 +482,11 @@ def _allowed(state: Drove) -> tuple[str, ...]:
 # -- the whole message ----------------------------------------------------------------------------
 
 
+_ONE_WORD = {
+    **dict.fromkeys(("tape", "forecast", "weather", "the tape"), lambda game, state: questions.answer_tape(game, state)),
+    **dict.fromkeys(("status", "ledger", "numbers", "stats", "recap", "inventory", "summary"), lambda game, state: questions.answer_numbers(state)),
+    **dict.fromkeys(("map", "road", "route", "the road"), lambda game, state: questions.ROAD_TEXT),
+}
 _HELP = {"help", "help me", "commands", "instructions", "how do i play", "how to play", "what can i say", "what do i say"}
 HELP = (
     "Each morning, one order: EASY, STEADY, PUSH or REST; at the Kyle ONE BOAT or TWO BOATS, at the "
@@ -867,6 +868,8 @@ def _read(game: Any, state: Drove, message: str, pending: Reading | None, histor
         words = whole.split()
         if whole in _HELP:
             lines.append(HELP)
+        elif whole in _ONE_WORD:  # "tape", "status", "map": a question in one word
+            lines.append(_ONE_WORD[whole](game, state))
         elif "save" in words:  # rule 0: only the whole message "save" is the command; say so
             lines.append(SAVE_ALONE)
         if not lines:
