@@ -257,3 +257,11 @@ def test_ruling_60_a_message_all_in_capitals_names_by_position_only() -> None:
     assert summary(reading("shore", "PUSH OR REST")) == "ask PUSH|REST"
     assert summary(reading("shore", "ok PUSH")) == "move PUSH"  # one word in capitals among others still names
     assert summary(reading("bridge", "PAY THE TOLL AND PUSH")) == "move TOLL/PUSH"
+
+
+def test_ruling_61_roof_or_park_offered_as_alternatives_is_asked() -> None:
+    asked = reading("town", "park or roof?")
+    assert summary(asked) == "ask ROOF (that day's REST)|PARK (that day's REST)"
+    assert summary(reading("town", "roof", asked)) == "move REST +ROOF"
+    assert summary(reading("town", "roof and park")) == "confirm REST +ROOF +PARK"  # together, as the card prices them
+    assert summary(reading("inn", "roof or push")) == "ask ROOF (that day's REST)|PUSH"

@@ -453,8 +453,9 @@ def _skip_leading(
                     break
         first = False
         if p in starts:
+            lodging = starts[p].kind in ("ROOF", "PARK")  # "roof or push": ROOF is that day's REST, asked beside PUSH
             p = starts[p].end
-            while p < len(toks) and toks[p].low in (",", "and", "then", "also", "&"):
+            while p < len(toks) and (toks[p].low in (",", "and", "then", "also", "&") or lodging and toks[p].low == "or"):
                 p += 1
         if p < len(toks) and toks[p].low in _LEAD_FIRSTS:
             for lead in LEADING:

@@ -226,6 +226,15 @@ def answer(game: Any, state: Drove, message: str) -> str:
             return f"{name} is with the drove. On their feet: {', '.join(state.crew)}; laid up: {', '.join(state.laid) or 'nobody'}."
     if re.search(r"\b(bran|dog)\b", low) and re.search(r"\b(lost|lose|run|runs|ran|leave|leaves|gone|home|off)\b", low):
         return TABLE_TEXT["strath"]  # the dog leaves only on the strath's BAD
+    if re.search(r"\b(bran|dog)\b", low):
+        if state.bran:
+            return f"Bran is with the drove, and is never laid up. On their feet: {', '.join(state.crew)}."
+        return f"Bran has run off home. On their feet: {', '.join(state.crew)}; with no dog, a BAD on the strath is HEAD −2."
+    if re.search(r"\bstray\w*", low):
+        return answer_crew_need(state)  # STRAYS: 1 beast strays for each one short of the crew the herd needs
+    if re.search(r"\bwalking\b|\bon (?:their|his|her|our) feet\b|\bwho(?:'s| is) (?:left|with us|still)\b", low):
+        laid = f" Laid up: {', '.join(state.laid)}." if state.laid else ""
+        return f"On their feet: {', '.join(state.crew)}.{laid}"
     if re.search(r"\bsea\b", low):
         return TABLE_TEXT["kyle"]  # "No SPATE at sea"
     if re.search(r"\b(rain|rains|storm|storms|fair)\b", low) and re.search(r"\b(spate|rivers?|wear)\b", low):
@@ -425,8 +434,25 @@ _STORE_ASKED = re.compile(
 BRIDGE_FORD_TEXT = "FORD it — the ford's rules (−3 per SPATE as the Ledger stood at dawn), a further −2, and the day ends at 119."
 
 
+REAL_TEXT = (
+    "WHAT IS REAL: the trade is real: island cattle were swum across narrow sounds, each tied to the tail of the one "
+    "before, in strings behind a rowing boat; careful drovers walked them ten or twelve miles a day so they kept their "
+    "flesh; many drovers had their beasts shod for the hard made roads; and in 1812 the October tryst at Falkirk generally "
+    "showed 25,000 to 30,000 cattle. Real droves lost far fewer beasts at the strait than this road takes. The island, its "
+    "people and its road are invented."
+)
+
+
 def answer_newcomer(state: Drove, low: str) -> str:
     """The aim, the score, a number's meaning, today's options, what a store sells; "" if none."""
+    if re.search(r"\breal\b|\bhistor\w*|\btrue story\b|\bwhy falkirk\b", low):
+        return REAL_TEXT
+    m = re.search(r"\bwhat(?:'s| is|s) the (township|tryst|drove)\b", low)
+    if m:
+        return answer_glossary(m.group(1))
+    if re.search(r"^(?:are|is|were|have|has)\b.*\bshod\b|\bdo (?:we|they|i) need (?:shoes|shoeing|to shoe|them shod)\b", low):
+        shod = "SHOD: yes, to the tryst." if state.shod else "SHOD: no."
+        return f"{shod} {answer_prices(state, {'SHOE'}, '').split(' You have')[0]}"
     if _GAME_ASKED.search(low):
         return f"{AIM_TEXT} {SCORING_TEXT}"
     if _SCORING_ASKED.search(low):
@@ -457,7 +483,7 @@ def answer_newcomer(state: Drove, low: str) -> str:
 # -- the tape looked ahead, the time left, the road as a list --------------------------------------
 
 _NEXT_SKY = re.compile(r"\bnext (storm|rain|fair)\w*|\b(storm|rain)\w* next\b|\bchance of (?:a |any )?(storm|rain)\w*")
-_IN_TIME = re.compile(r"\bmake it\b|\bon track\b|\bin time\b|\bon time\b|\bget there\b|\bbehind\b|\bahead of\b")
+_IN_TIME = re.compile(r"\bhow long\b|\bmake it\b|\bon track\b|\bin time\b|\bon time\b|\bget there\b|\bbehind\b|\bahead of\b")
 ROAD_TEXT = (
     "THE ROAD: 0 the township · 12 the Kyle (crossing) · 33 the inn (store) · 57 the ford (crossing) · 90 the Smiddy "
     "(store and smith) · 118 the bridge (crossing) · 143 the town (store) · 179 the tryst ground."

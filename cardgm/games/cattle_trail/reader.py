@@ -69,6 +69,7 @@ class Plan:
     branch: str | None = None  # the order of the other branch (otherwise, else)
     home: bool = False  # turn for home, go home, give up or quit, inside a longer message
     remarks: tuple[str, ...] = field(default=())  # lines said before the reading's own
+    either_lodging: bool = False  # "park or roof?": ROOF and PARK offered as alternatives, not together
 
     @property
     def business(self) -> Business:
@@ -210,7 +211,17 @@ def plan(p: Parsed, state: Drove, raw: int) -> Plan:
         branch=branch,
         home=_holds_home(p.toks),
         remarks=_remarks(p),
+        either_lodging=_either_lodging(p),
     )
+
+
+def _either_lodging(p: Parsed) -> bool:
+    """ROOF and PARK joined by "or" ("park or roof?"): two errands offered as alternatives."""
+    lodging = sorted((e for e in p.business if e.kind in ("ROOF", "PARK")), key=lambda e: e.start)
+    if len(lodging) != 2:
+        return False
+    between = {t.low for t in p.toks[lodging[0].end : lodging[1].start]}
+    return "or" in between and "and" not in between
 
 
 # -- things said about the message, whatever it orders ---------------------------------------------
@@ -232,6 +243,7 @@ def _holds_home(toks: tuple[Tok, ...]) -> bool:
 
 
 _LOSS = ("lost", "stray", "strayed", "strays", "missing", "swept", "broke", "heifers", "gone")
+_STRAY = ("stray", "strayed", "strays")  # "will cattle stray?" asks the rule, not after lost beasts
 _SEEK = ("where", "find", "fetch", "search", "look", "back", "recover", "happened", "again", "return", "about", "come", "bring")
 _CHANGE = re.compile(
     r"\b((?:swap|swapp?ing)(?![^.?!,;]* for (?:meal|oats|oatmeal|food)\b)|re-?roll|roll again|split (the|our|my)? ?(herd|drove|cattle|beasts)|"
@@ -254,7 +266,9 @@ def _remarks(p: Parsed) -> tuple[str, ...]:
     low = " ".join(t.low for t in p.toks if t.kind != "p")
     out = []
     words = low.split()
-    if any(w in words for w in _LOSS) and (p.question or any(w in words for w in _SEEK)) and not {"bran", "dog"} & set(words):
+    lost = [w for w in words if w in _LOSS]
+    seeking = any(w in words for w in _SEEK)
+    if lost and (p.question and any(w not in _STRAY for w in lost) or seeking) and not {"bran", "dog"} & set(words):
         out.append(LOST_BEASTS)  # of beasts; Bran is no beast ("can bran get lost?" is the strath's BAD)
     change = _CHANGE.search(low)
     if change and not _CAUSE_BEFORE.search(low[: change.start()]):
@@ -417,6 +431,13 @@ def decide(game: Any, state: Drove, p: Plan) -> Reading:
                 return said(_options(state, p, opts, lead=f"TOLL, {price} silver, then:"))
 
     kinds = _kinds(p)
+    if p.either_lodging and {"ROOF", "PARK"} <= kinds:  # "park or roof?": which, not both (5 silver)
+        opts = [
+            (f"{k} (that day's REST)", replace(p, orders=("REST",), errands=tuple(e for e in p.errands if e.kind != other),
+                                               hedged=False, either_lodging=False), (frozenset({k}),))
+            for k, other in (("ROOF", "PARK"), ("PARK", "ROOF"))
+        ]  # fmt: skip
+        return said(_options(state, p, opts))
     # "ROOF or PARK with a march": ask.
     if order in MARCH and kinds & {"ROOF", "PARK"}:
         lodging = " and ".join(k for k in ("ROOF", "PARK") if k in kinds)
