@@ -18,7 +18,7 @@ from cardgm.chatter import asks_for_save
 from cardgm.game import ReadAs, Reading, asked_again
 from cardgm.games.cattle_trail import questions, rules
 from cardgm.games.cattle_trail.actions import Business, BusinessOnly, DayOrder, TurnForHome, place_kind
-from cardgm.games.cattle_trail.orders_parse import Errand, Hit, Parsed, parse, put_off
+from cardgm.games.cattle_trail.orders_parse import Errand, Hit, Parsed, correction_openers, parse, put_off
 from cardgm.games.cattle_trail.orders_say import (
     ask_order,
     business_words,
@@ -122,8 +122,6 @@ def _condition(p: Parsed, state: Drove, raw: int) -> tuple[bool | None, str]:
 
 def _opener_toks(p: Parsed) -> set[int]:
     """The tokens of the correction openers ("no", ",", "actually"…), found again from the parse."""
-    from cardgm.games.cattle_trail.orders_parse import correction_openers
-
     return {k for s, e in correction_openers(p.toks) for k in range(s, e)}
 
 
@@ -563,6 +561,8 @@ def _pending_business(pending: Reading | None) -> Business | None:
     if pending.kind is ReadAs.CONFIRM and isinstance(action, (BusinessOnly, DayOrder)) and action.business:
         return action.business
     plan = pending.detail.get("plan") if pending.kind is ReadAs.ASK else None
+    if isinstance(plan, Plan) and plan.either_lodging:
+        return None  # "park or roof?" asked which: neither is held for a later order
     if isinstance(plan, Plan) and plan.errands and all(e.count is not None or e.kind not in ("MEAL", "SELL", "TRADE") for e in plan.errands):
         return plan.business
     return None
@@ -784,13 +784,10 @@ def _either(state: Drove, message: str, parsed: Parsed, p: Plan) -> Reading | No
     return _options(state, p, opts)
 
 
-def _option_orders(pending: Reading) -> set[str]:
-    """The orders an ask named as options, lower case ("rest" when REST was offered)."""
-    out: set[str] = set()
-    for _, _, keys in pending.detail.get("options") or ():
-        for k in keys:
-            out |= {x.lower() for x in k}
-    return out | ({"wait"} if "rest" in out else set())
+def _offers_rest(pending: Reading) -> bool:
+    """Did the ask name a plain REST among its options (then "wait" picks it)? "REST at 119", after the
+    toll, is no plain REST: a "wait" there spends no silver unasked."""
+    return any(label == "REST" for label, _, _ in pending.detail.get("options") or ())
 
 
 def whole_command(message: str) -> bool:
@@ -825,7 +822,7 @@ def _read(game: Any, state: Drove, message: str, pending: Reading | None, histor
         return Reading(ReadAs.ANSWER, text=f"Nothing is waiting on a yes. {ask_order(state)}")
     if whole in NO_SAID and pending is not None and pending.kind is ReadAs.CONFIRM:
         return Reading(ReadAs.ANSWER, text=f"Nothing is done. {ask_order(state)}")
-    if whole == "wait" and pending is not None and pending.kind in (ReadAs.CONFIRM, ReadAs.ASK) and "wait" not in _option_orders(pending):
+    if whole == "wait" and pending is not None and pending.kind in (ReadAs.CONFIRM, ReadAs.ASK) and not _offers_rest(pending):
         # "wait" answering a question: REST, or "hold on"? Its confirm line shows which it would be (ruling 58)
         rest = Plan(orders=("REST",), hedged=True)
         return decide(game, state, rest)
