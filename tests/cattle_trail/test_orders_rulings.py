@@ -265,3 +265,12 @@ def test_ruling_61_roof_or_park_offered_as_alternatives_is_asked() -> None:
     assert summary(reading("town", "roof", asked)) == "move REST +ROOF"
     assert summary(reading("town", "roof and park")) == "confirm REST +ROOF +PARK"  # together, as the card prices them
     assert summary(reading("inn", "roof or push")) == "ask ROOF (that day's REST)|PUSH"
+
+
+def test_ruling_62_an_order_with_a_save_runs_and_says_how_to_save() -> None:
+    for message in ("push, then save", "push and save", "push. save pls"):
+        r = reading("shore", message)
+        assert summary(r) == "move PUSH" and 'send "save" on its own' in r.text, message
+    assert summary(reading("shore", "save pls, gotta go")) == "command save"  # no order named: the save
+    assert summary(reading("shore", "I quit pushing, rest")) == "answer"  # a pace given up, not the drove
+    assert summary(reading("smiddy", "skip the shoes, push")) == "answer"  # skip negates the errand

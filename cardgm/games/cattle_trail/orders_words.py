@@ -193,7 +193,7 @@ def holds_not(tok: Tok) -> bool:
     return tok.kind == "w" and (tok.low in HOLDS or tok.low.endswith("n't") or tok.low in NEGATED_CONTRACTIONS)
 
 
-NEGATORS = frozenset({"no", "not", "never", "without", "nor", "none"})
+NEGATORS = frozenset({"no", "not", "never", "without", "nor", "none", "skip", "forget", "cancel"})
 
 
 def negates(tok: Tok) -> bool:

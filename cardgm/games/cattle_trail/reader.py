@@ -234,6 +234,9 @@ def _holds_home(toks: tuple[Tok, ...]) -> bool:
             continue
         for phrase in _HOME:
             if all(i + k < len(toks) and toks[i + k].low == w for k, w in enumerate(phrase)):
+                after = toks[i + len(phrase)] if i + len(phrase) < len(toks) else None
+                if phrase in (("quit",), ("give", "up")) and after is not None and (after.low.endswith("ing") or after.low == "on"):
+                    continue  # "I quit pushing", "give up on pushing": a pace given up, not the drove
                 before = toks[max(0, i - 3) : i]
                 if not any(t.low in ("not", "never", "no") or t.low.endswith("n't") or t.low in ("dont", "wont") for t in before):
                     return True
@@ -798,7 +801,12 @@ def whole_command(message: str) -> bool:
 def _read(game: Any, state: Drove, message: str, pending: Reading | None, history: tuple[object, ...] = ()) -> Reading:
     whole = bare_word(message)
     if whole != "save" and casual_save(message):
-        return Reading(ReadAs.COMMAND, command="save")  # "save pls, gotta go": the card's "at any pause" (ruling 48)
+        if not parse(message, place_kind(state.mile)).named:
+            return Reading(ReadAs.COMMAND, command="save")  # "save pls, gotta go": the card's "at any pause" (ruling 48)
+        # "push, then save": the order runs ("whatever reason follows") and the save is not dropped unsaid
+        message_said_save = True
+    else:
+        message_said_save = False
 
     # 0) Only a whole message is a command.
     if whole == "save":
@@ -850,6 +858,8 @@ def _read(game: Any, state: Drove, message: str, pending: Reading | None, histor
     parsed = parse(message, place_kind(state.mile))
     raw = game.card.tape[state.day - 1] if 0 < state.day <= len(game.card.tape) else 0
     p = plan(parsed, state, raw)
+    if message_said_save:
+        p = replace(p, remarks=p.remarks + (SAVE_ALONE,))
     asked = _asked(game, state, message, parsed, p)
     if asked is not None:
         return asked
