@@ -274,3 +274,11 @@ def test_ruling_62_an_order_with_a_save_runs_and_says_how_to_save() -> None:
     assert summary(reading("shore", "save pls, gotta go")) == "command save"  # no order named: the save
     assert summary(reading("shore", "I quit pushing, rest")) == "answer"  # a pace given up, not the drove
     assert summary(reading("smiddy", "skip the shoes, push")) == "answer"  # skip negates the errand
+
+
+def test_ruling_34_a_condition_about_the_ledger_is_not_settled_by_the_sky_or_the_river() -> None:
+    r = reading("shore", "steady if wear is low")  # "low" is the wear's here, not the river's
+    assert summary(r) == "confirm STEADY" and "river" not in r.text
+    r = reading("shore", "push if flesh is fine")
+    assert summary(r) == "confirm PUSH" and "FAIR." not in r.text.split("Today:")[0]
+    assert summary(reading("ford", "ford if the river is low")) == "ask put off"

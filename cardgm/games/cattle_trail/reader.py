@@ -88,11 +88,21 @@ def _kinds(p: Plan) -> set[str]:
     return {e.kind for e in p.errands}
 
 
+# Words a condition may be about that are neither the sky nor the river: such an if is not settled by them.
+_LEDGER_WORDS = frozenset({
+    "flesh", "wear", "head", "meal", "silver", "crew", "herd", "cattle", "beasts", "ewan", "calum", "bran", "hector",
+    "morag", "hands", "score", "toll", "food", "money",
+})  # fmt: skip
+
+
 def _condition(p: Parsed, state: Drove, raw: int) -> tuple[bool | None, str]:
     """An if/unless/when the Ledger or tape settles: the day's sky from the tape (reading ahead is
     allowed), the river from the Ledger at dawn. None when the words are not about either."""
     for word, toks in p.conditions:
         words = {t.low for t in toks}
+        if words & _LEDGER_WORDS:
+            continue  # "steady if wear is low", "push if flesh is fine": not the sky or the river
+
         stemmed = [t for t in toks]
         negate = (word == "unless") ^ any(t.low in ("not", "no") or t.low.endswith("n't") for t in toks)
         value: bool | None = None
