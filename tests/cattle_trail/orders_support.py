@@ -34,6 +34,11 @@ PLACES: dict[str, Drove] = {
     "strath": Drove(mile=125, day=13, tape=12),
     "town": Drove(mile=143, day=15, tape=14),
     "lowroad": Drove(mile=160, day=17, tape=16),
+    # States where the orders' answers differ: a hand laid up, silver short at a crossing or a store.
+    "laid": Drove(mile=70, day=9, tape=8, flesh=4, meal=4, silver=14, wear=3, crew=("you", "Calum", "Bran"), laid=("Ewan",)),
+    "kyle-poor": Drove(mile=12, day=2, tape=1, silver=1),
+    "bridge-poor": Drove(mile=118, day=12, tape=11, silver=3),
+    "town-poor": Drove(mile=143, day=15, tape=14, silver=2),
 }
 
 

@@ -144,3 +144,141 @@ def test_ruling_41_a_label_is_passed_and_the_hedge_scan_starts_after_it() -> Non
     assert summary(reading("shore", "Day 3: push")) == "move PUSH"
     assert summary(reading("shore", "Day 3: push tomorrow")) == "ask put off"
     assert summary(reading("shore", "Day 3: we can't rest. Push.")) == "confirm PUSH"
+
+
+def test_ruling_52_a_correction_said_as_one_interjection_and_a_count_after_it() -> None:
+    # "no wait," is the card's "no," "wait," run together: the order after it is confirmed
+    assert summary(reading("shore", "push - no wait, rest")) == "confirm REST"
+    assert summary(reading("shore", "steady, wait no, easy")) == "confirm EASY"
+    assert summary(reading("shore", "push... no wait")) == "answer"  # withdrawn, nothing after it
+    assert summary(reading("kyle", "one boat - no wait, two boats")) == "confirm TWO BOATS"
+    # without its comma "no wait" negates the REST word, as ruling 23 reads "No meal"
+    assert summary(reading("shore", "no wait today, push")) == "answer"
+    # a bare count after a correction is the count of the errand said before it
+    assert summary(reading("inn", "buy 4 meal - no wait, 2")) == "confirm biz +MEAL2"
+    assert summary(reading("inn", "buy 4 meal. actually make it 3")) == "confirm biz +MEAL3"
+    assert summary(reading("smiddy", "sell 10. actually 5")) == "confirm biz +SELL5"
+    assert summary(reading("kyle", "one boat. no, two")) == "confirm TWO BOATS"  # the boats' count, corrected
+    assert summary(reading("kyle", "hire two boats")) == "move TWO BOATS"  # boats, not hands
+
+
+def _after(place: str, *played: str):
+    from cardgm.run import Run
+
+    from .orders_support import PLACES, game
+
+    run = Run(game(), state=PLACES[place], moved=True)
+    for said in played:
+        assert run.reply(said).action is not None, said
+    return run
+
+
+def test_ruling_53_words_that_refer_back_beside_another_order_ask() -> None:
+    from dataclasses import replace
+
+    from .orders_support import game
+
+    def read(run, message: str):
+        return game().read_in_run(replace(run.state, turn=run.state.turn + 1), message, None, tuple(run.history))
+
+    shore = _after("shore", "steady")
+    asked = read(shore, "same as yesterday but push")
+    assert summary(asked) == "ask STEADY|PUSH" and "Yesterday's order: STEADY." in asked.text
+    assert summary(read(shore, "same again, slowly")) == "ask STEADY|EASY"
+    assert summary(read(shore, "not the same as yesterday")) == "answer"
+    assert summary(read(shore, "same as before but tomorrow")) == "ask put off"
+    assert summary(read(_after("shore", "rest"), "do the same again")) == "move REST"
+    # at a crossing a pace is no order of its own: the crossing's options are asked
+    assert summary(read(_after("glen", "steady"), "same as yesterday but push")) == "ask FORD|REST"
+
+
+def test_ruling_54_a_toll_put_off_is_asked_before_its_pace() -> None:
+    for message in ("pay toll tomorrow", "pay the toll tomorrow", "pay the toll and push tomorrow"):
+        assert summary(reading("bridge", message)) == "ask put off", message
+    assert summary(reading("kyle", "push tomorrow")) == "ask put off"
+    assert summary(reading("bridge", "pay the toll and push, rest tomorrow")) == "ask TOLL, then PUSH|TOLL, then REST at 119"
+
+
+def test_ruling_55_a_price_said_for_meal_is_no_count() -> None:
+    assert summary(reading("inn", "buy 4 silver of meal")) == "ask how-many MEAL"
+    assert summary(reading("inn", "4 silver worth of oats")) == "ask how-many MEAL"
+    assert summary(reading("inn", "buy 4 meal")) == "confirm biz +MEAL4"
+
+
+def test_ruling_56_a_correction_in_other_words_is_confirmed_never_run() -> None:
+    for message, order in (
+        ("Steady. Scratch that, rest.", "REST"),
+        ("on second thought, rest", "REST"),
+        ("change of plan: rest", "REST"),
+        ("steady, make that push", "PUSH"),
+        ("push - hang on, rest", "REST"),
+        ("push. sorry, rest", "REST"),
+        ("steady (no, push)", "PUSH"),  # a bracket opens a clause
+    ):
+        assert summary(reading("shore", message)) == f"confirm {order}", message
+    assert summary(reading("shore", "sorry about that. push")) == "move PUSH"  # "sorry" with no comma is no correction
+    assert summary(reading("inn", "buy 4 meal, make that 3")) == "confirm biz +MEAL3"
+
+
+def test_ruling_57_business_put_off_is_asked() -> None:
+    assert summary(reading("inn", "buy 4 meal tomorrow")) == "ask put off"
+    assert summary(reading("town", "park tomorrow")) == "ask put off"
+    assert summary(reading("inn", "tomorrow buy 4 meal")) == "ask put off"
+    # the put-off word in another clause belongs to something else
+    assert summary(reading("inn", "buy 4 meal now, we push tomorrow")) == "confirm biz +MEAL4"
+
+
+def test_ruling_58_yes_no_and_none_in_other_words() -> None:
+    confirm = reading("shore", "push?")
+    for yes in ("yep", "yeah", "yes please", "do it", "y"):
+        assert summary(reading("shore", yes, confirm)) == "move PUSH", yes
+    for no in ("no thanks", "never mind", "cancel"):
+        assert summary(reading("shore", no, confirm)) == "answer", no
+    assert summary(reading("shore", "nope, rest", confirm)) == "confirm REST"
+    assert summary(reading("shore", "wait", confirm)) == "confirm REST"  # REST or "hold on": its confirm line shows
+    assert summary(reading("shore", "wait")) == "move REST"  # with nothing asked, R1's REST word
+    # "say "no meal" to go without" is taken at its word
+    held = reading("inn", "steady", reading("inn", "buy meal"))
+    assert summary(reading("inn", "no meal", held)) == "move STEADY"
+    assert summary(reading("inn", "none", reading("inn", "buy meal"))) == "answer"
+
+
+def test_ruling_59_an_order_put_off_is_not_a_second_order_for_today() -> None:
+    assert summary(reading("shore", "Let's rest today; push tomorrow")) == "move REST"
+    assert summary(reading("shore", "Today: rest. Tomorrow: push.")) == "move REST"
+    assert summary(reading("shore", "push and rest tomorrow")) == "confirm PUSH"  # the first clause holds tomorrow
+    assert summary(reading("shore", "push tomorrow. rest tomorrow")) == "ask PUSH|REST"  # both put off: asked
+
+
+def test_ruling_60_a_message_all_in_capitals_names_by_position_only() -> None:
+    for message in ("I THINK WE SHOULD PUSH", "EWAN SAYS PUSH", "WE MUST PUSH TODAY", "DON'T PUSH"):
+        assert summary(reading("shore", message)) == "answer", message
+    assert summary(reading("shore", "PUSH")) == "move PUSH"
+    assert summary(reading("shore", "PUSH OR REST")) == "ask PUSH|REST"
+    assert summary(reading("shore", "ok PUSH")) == "move PUSH"  # one word in capitals among others still names
+    assert summary(reading("bridge", "PAY THE TOLL AND PUSH")) == "move TOLL/PUSH"
+
+
+def test_ruling_61_roof_or_park_offered_as_alternatives_is_asked() -> None:
+    asked = reading("town", "park or roof?")
+    assert summary(asked) == "ask ROOF (that day's REST)|PARK (that day's REST)"
+    assert summary(reading("town", "roof", asked)) == "move REST +ROOF"
+    assert summary(reading("town", "roof and park")) == "confirm REST +ROOF +PARK"  # together, as the card prices them
+    assert summary(reading("inn", "roof or push")) == "ask ROOF (that day's REST)|PUSH"
+
+
+def test_ruling_62_an_order_with_a_save_runs_and_says_how_to_save() -> None:
+    for message in ("push, then save", "push and save", "push. save pls"):
+        r = reading("shore", message)
+        assert summary(r) == "move PUSH" and 'send "save" on its own' in r.text, message
+    assert summary(reading("shore", "save pls, gotta go")) == "command save"  # no order named: the save
+    assert summary(reading("shore", "I quit pushing, rest")) == "answer"  # a pace given up, not the drove
+    assert summary(reading("smiddy", "skip the shoes, push")) == "answer"  # skip negates the errand
+
+
+def test_ruling_34_a_condition_about_the_ledger_is_not_settled_by_the_sky_or_the_river() -> None:
+    r = reading("shore", "steady if wear is low")  # "low" is the wear's here, not the river's
+    assert summary(r) == "confirm STEADY" and "river" not in r.text
+    r = reading("shore", "push if flesh is fine")
+    assert summary(r) == "confirm PUSH" and "FAIR." not in r.text.split("Today:")[0]
+    assert summary(reading("ford", "ford if the river is low")) == "ask put off"

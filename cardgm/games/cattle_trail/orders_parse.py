@@ -160,7 +160,7 @@ def _verb_before(toks: tuple[Tok, ...], i: int, verbs: tuple[str, ...]) -> int:
     """Pull a span's start back over a verb and fillers before it ("get a room", "get them shod")."""
     j = i
     k = i - 1
-    while k >= 0 and toks[k].kind == "w" and (toks[k].low in FILLER or toks[k].low in ("them", "the", "herd", "in")):
+    while k >= 0 and toks[k].kind == "w" and (toks[k].low in FILLER or toks[k].low in ("them", "the", "herd", "in", "all")):
         k -= 1
     if k >= 0 and toks[k].kind == "w" and toks[k].low in verbs:
         j = k
@@ -189,6 +189,11 @@ def find_errands(toks: tuple[Tok, ...]) -> tuple[Errand, ...]:
             used.update(range(i, j))
         elif is_word(t, "hire"):
             count, j = _count_after(toks, i + 1)
+            k = i + 1
+            while k < n and (toks[k].low in FILLER or number(toks[k]) is not None):
+                k += 1
+            if k < n and is_word(toks[k], "boat"):
+                continue  # "hire two boats", "hire a boat": the Kyle's boats, not a hand
             names = 0
             k = i + 1
             while k < n and toks[k].kind != "p" and (
@@ -205,7 +210,11 @@ def find_errands(toks: tuple[Tok, ...]) -> tuple[Errand, ...]:
             used.update(range(i, max(j, k)))
         elif is_word(t, *SHOE_WORDS):
             start = _verb_before(toks, i, ("get", "have", "had"))
-            end = _extend(toks, i + 1, ("them", "herd") + BEASTS)
+            end = _extend(toks, i + 1, ("them", "herd", "all", "lot") + BEASTS)
+            if end + 1 < n and toks[end].low == "for":  # "shoes for the cattle"
+                past = _extend(toks, end + 1, ("them", "herd", "all", "lot") + BEASTS)
+                if past > end + 1 and is_word(toks[past - 1], "them", "herd", "all", "lot", *BEASTS):
+                    end = past
             out.append(Errand("SHOE", None, start, end, negated[start]))
             used.update(range(start, end))
         elif is_word(t, *ROOF_WORDS) or (t.low == "room" and i > 0 and toks[i - 1].low == "a"):
@@ -223,15 +232,19 @@ def find_errands(toks: tuple[Tok, ...]) -> tuple[Errand, ...]:
     for i, t in enumerate(toks):
         if t.kind != "w" or i in used or not is_word(t, *MEAL_NOUNS):
             continue
-        start, count, verb = i, None, False
+        start, count, verb, priced = i, None, False, False
         k = i - 1
         while k >= 0 and toks[k].kind != "p" and k not in used:
-            if number(toks[k]) is not None and count is None:
+            if toks[k].low in ("silver", "worth", "silvers"):
+                priced = True  # "4 silver of meal": a price, not a count; asked how many
+            elif number(toks[k]) is not None and priced:
+                verb, start = True, k
+            elif number(toks[k]) is not None and count is None:
                 count, start = number(toks[k]), k
             elif toks[k].low in MEAL_VERBS:
                 verb, start = True, k
                 break
-            elif toks[k].low in FILLER or is_word(toks[k], "bag", "sack"):
+            elif toks[k].low in FILLER or is_word(toks[k], "bag", "sack") or toks[k].low in _NO_COUNT:
                 pass
             else:
                 break
@@ -303,23 +316,62 @@ def _phrase_at(toks: tuple[Tok, ...], i: int, phrase: tuple[str, ...]) -> bool:
     return True
 
 
+# "buy a dozen meal", "get a few oats": a quantity that is no number; the MEAL is asked how many.
+_NO_COUNT = frozenset({"dozen", "few", "couple", "lot", "lots", "load", "loads", "bit", "little", "enough", "plenty"})
+_INTERJECTIONS = frozenset({"no", "wait", "oh", "ah", "hmm", "um", "erm", "er"})
+_SAID_AS_CORRECTION = (
+    ("scratch", "that"), ("on", "second", "thought"), ("on", "second", "thoughts"), ("second", "thought"),
+    ("change", "of", "plan"), ("change", "of", "plans"), ("make", "that"), ("hang", "on"), ("sorry", ","), ("oops",),
+)  # fmt: skip
+
+
 def correction_openers(toks: tuple[Tok, ...]) -> tuple[tuple[int, int], ...]:
     """Rule 3: where a clause opens with "no," "wait," actually, I mean or hold on: (start, end)."""
-    out = []
+    out: list[tuple[int, int]] = []
     for i, t in enumerate(toks):
         if t.kind == "p":
             continue
-        if i > 0 and toks[i - 1].kind != "p" and toks[i - 1].low not in JOINERS:
+        chained = bool(out) and out[-1][1] == i  # "actually no, steady": a correction opens the clause again
+        if i > 0 and toks[i - 1].kind != "p" and toks[i - 1].low not in JOINERS and not t.opens and not chained:
             continue  # not where a clause opens
         nxt = toks[i + 1] if i + 1 < len(toks) else None
-        if t.low in ("no", "wait") and nxt is not None and nxt.low == ",":
+        after = toks[i + 2] if i + 2 < len(toks) else None
+        said = next((len(w) for w in _SAID_AS_CORRECTION if tuple(x.low for x in toks[i : i + len(w)]) == w), 0)
+        if said:
+            # "scratch that", "on second thought", "sorry,": the card's correction said in other
+            # words; a day the player took back must not run (ruling 56)
+            end = i + said
+            out.append((i, end + 1 if end < len(toks) and toks[end].low == "," else end))
+        elif t.low in ("no", "wait", "nope", "nah") and nxt is not None and nxt.low == ",":
             out.append((i, i + 2))
+        elif t.low in _INTERJECTIONS and nxt is not None and nxt.low in ("wait", "no") and nxt.low != t.low and (after is None or after.kind == "p"):
+            # "no wait," "oh wait," "wait no": the card's "no," "wait," said as one interjection,
+            # its comma after the pair (or the message ending on it) (ruling 52)
+            out.append((i, i + 3 if after is not None and after.low == "," else i + 2))
         elif t.low == "actually":
             out.append((i, i + 1))
         elif t.low == "i" and nxt is not None and nxt.low == "mean":
             out.append((i, i + 2))
         elif t.low == "hold" and nxt is not None and nxt.low == "on":
             out.append((i, i + 2))
+    return tuple(out)
+
+
+def _recounts(toks: tuple[Tok, ...], openers: tuple[tuple[int, int], ...], errands: tuple[Errand, ...]) -> tuple[Errand, ...]:
+    """A bare count after a correction ("buy 4 meal - no wait, 2", "sell 10. actually make it 5")
+    is the count of the counted errand said just before the correction: the last stands (ruling 46)."""
+    out = []
+    for start, end in openers:
+        j = end
+        while j < len(toks) and toks[j].low in ("make", "it", "that", "only", "just", ","):
+            j += 1
+        if j >= len(toks) or number(toks[j]) is None or (j + 1 < len(toks) and toks[j + 1].kind != "p"):
+            continue  # "2 meal" is an errand of its own; "two boats" is no count
+        if any(e.start <= j < e.end for e in errands):
+            continue
+        said = [e for e in errands if e.end <= start and e.kind in COUNTED and e.count is not None and not e.negated]
+        if said:
+            out.append(Errand(said[-1].kind, number(toks[j]), j, j + 1))
     return tuple(out)
 
 
@@ -401,8 +453,9 @@ def _skip_leading(
                     break
         first = False
         if p in starts:
+            lodging = starts[p].kind in ("ROOF", "PARK")  # "roof or push": ROOF is that day's REST, asked beside PUSH
             p = starts[p].end
-            while p < len(toks) and toks[p].low in (",", "and", "then", "also", "&"):
+            while p < len(toks) and (toks[p].low in (",", "and", "then", "also", "&") or lodging and toks[p].low == "or"):
                 p += 1
         if p < len(toks) and toks[p].low in _LEAD_FIRSTS:
             for lead in LEADING:
@@ -417,9 +470,10 @@ def _skip_leading(
 @lru_cache(maxsize=8)  # the reader parses the same message more than once; a Parsed is frozen
 def parse(message: str, place: str) -> Parsed:
     toks = tokenize(message)
-    errands = find_errands(toks)
-    in_errand = {k for e in errands for k in range(e.start, e.end)}
     openers = correction_openers(toks)
+    errands = find_errands(toks)
+    errands = tuple(sorted(errands + _recounts(toks, openers, errands), key=lambda e: e.start))
+    in_errand = {k for e in errands for k in range(e.start, e.end)}
     opener_toks = {k for s, e in openers for k in range(s, e)}
     hits = find_hits(toks, place, in_errand | opener_toks)
 
@@ -441,10 +495,14 @@ def parse(message: str, place: str) -> Parsed:
         if t.low in ("otherwise", "else"):
             naming.setdefault(_skip_leading(toks, t.i + 1, errands, label=False, starts=starts), "branch")
 
+    # A message written all in capitals singles out no word: its capitals name nothing (ruling 60).
+    shouted = all(t.caps for t in toks if t.kind == "w" and sum(c.isalpha() for c in t.text) >= 2)
     named: list[Hit] = []
     for h in hits:
         why = naming.get(h.start, "")
-        if not why and all(toks[k].caps or toks[k].kind != "w" for k in range(h.start, h.end)) and any(toks[k].caps for k in range(h.start, h.end)):
+        if not why and shouted:
+            pass  # capitals single out nothing here
+        elif not why and all(toks[k].caps or toks[k].kind != "w" for k in range(h.start, h.end)) and any(toks[k].caps for k in range(h.start, h.end)):
             why = "caps"
         if not why:
             prev = [t for t in toks[max(0, h.start - 3) : h.start] if t.low not in (":", "-", "—", "–", "=")]
@@ -505,8 +563,8 @@ def parse(message: str, place: str) -> Parsed:
 
 def put_off(p: Parsed, hit: Hit) -> bool:
     """Rule 3's "put off": tomorrow or later belongs to this order (the nearest order word to it
-    in its sentence)."""
-    return hit in _put_off_hits(p)
+    in its sentence is a word of this order)."""
+    return any(h.order == hit.order for h in _put_off_hits(p))  # "pay toll tomorrow": pay and toll are one TOLL
 
 
 def _put_off_hits(p: Parsed) -> frozenset[Hit]:

@@ -160,13 +160,28 @@ def confirm_line(card: Any, state: Drove, action: Any) -> str:
     return f"Today: {what_would_happen(card, state, action)}? (yes/no)"
 
 
+_SOLD_AT = {
+    "MEAL": "the inn, the Smiddy or the town",
+    "ROOF": "the inn, the Smiddy or the town",
+    "SHOE": "the Smiddy",
+    "HIRE": "the Smiddy or the town",
+    "SELL": "the Smiddy or the town",
+    "TRADE": "the Smiddy or the town",
+    "PARK": "the town",
+}
+
+
 def store_lacks(state: Drove, kinds: list[str]) -> str:
     """Business this place does not offer, said in the state's own terms."""
     offered = rules.legal_business(state)
     if not offered:
-        return (
-            f"There is no store at {where(state)}: {', '.join(kinds)} is done on a morning at the inn, "
-            "the Smiddy or the town."
+        # STORES names where each errand is sold: SHOE only at the Smiddy, PARK only at the town.
+        groups: dict[str, list[str]] = {}
+        for k in kinds:
+            groups.setdefault(_SOLD_AT[k], []).append(k)
+        said = "; ".join(
+            f"{' and '.join(ks)} {'is' if len(ks) == 1 else 'are'} done on a morning at {at}" for at, ks in groups.items()
         )
+        return f"There is no store at {where(state)}: {said}."
     name = LANDMARKS[state.mile][0]
     return f"{name[0].upper()}{name[1:]} offers {', '.join(offered)}; not {or_list(kinds)}."

@@ -21,6 +21,7 @@ class Tok:
     kind: str  # "w" word, "n" number, "p" punctuation
     sent: int  # which sentence it stands in (split at . ! ? ; and line breaks)
     i: int  # its index in the message
+    opens: bool = False  # it stands right after an opening bracket: "steady (no, push)"
 
     @property
     def caps(self) -> bool:
@@ -35,17 +36,22 @@ SENTENCE_ENDS = frozenset(".!?;\n")
 _MARKDOWN = re.compile(r"[*_`#>~|\[\]()\"“”]")
 
 
+_LIST_MARK = re.compile(r"(?m)^(\s*)(?:\d{1,2}\)|[-*+]?\s*\[[ xX]?\])")
+
+
 @lru_cache(maxsize=8)  # the reader cuts the same message more than once; the tokens are frozen
 def tokenize(message: str) -> tuple[Tok, ...]:
     """Words, numbers and the punctuation that matters, with sentence numbers."""
-    text = _MARKDOWN.sub(" ", message.replace("’", "'"))
+    text = _LIST_MARK.sub(r"\1", message.replace("’", "'"))  # "1) steady", "- [x] push": a list's marks are markdown
+    brackets = {m.end() for m in re.finditer(r"[(\[]\s*", text)}  # where a bracketed clause opens
+    text = _MARKDOWN.sub(" ", text)
     out: list[Tok] = []
     sent = 0
     for m in _TOKEN.finditer(text):
         raw = m.group(0)
         kind = "n" if raw.isdigit() else "p" if not raw[0].isalnum() else "w"
         low = raw.lower().strip("'")
-        out.append(Tok(raw.strip("'"), low, kind, sent, len(out)))
+        out.append(Tok(raw.strip("'"), low, kind, sent, len(out), m.start() in brackets))
         if kind == "p" and raw in SENTENCE_ENDS:
             sent += 1
     return tuple(out)
@@ -84,6 +90,16 @@ def bare_number(message: str) -> int | None:
 
 YES = frozenset({"yes", "ok", "okay", "sure", "aye"})
 NO = frozenset({"no", "nope", "nay"})
+# The same answers in other words (ruling 58): what a player types at a "(yes/no)".
+YES_SAID = YES | frozenset({
+    "yeah", "yep", "yup", "y", "ya", "yes please", "yes pls", "ok then", "okay then", "sure thing", "do it", "go ahead",
+    "confirm", "confirmed", "aye aye", "yes do it", "yes go ahead", "go for it", "yes yes",
+})  # fmt: skip
+NO_SAID = NO | frozenset({
+    "nah", "n", "no thanks", "no thank you", "never mind", "nevermind", "cancel", "no way", "not now", "forget it", "no no",
+})  # fmt: skip
+# Answers to "How many?" that decline the errand.
+NONE_SAID = frozenset({"none", "nothing", "zero", "0", "no meal", "no oats", "no food", "no sale", "no trade", "skip it", "skip"})
 
 
 def bare_word(message: str) -> str:
@@ -177,7 +193,7 @@ def holds_not(tok: Tok) -> bool:
     return tok.kind == "w" and (tok.low in HOLDS or tok.low.endswith("n't") or tok.low in NEGATED_CONTRACTIONS)
 
 
-NEGATORS = frozenset({"no", "not", "never", "without", "nor", "none"})
+NEGATORS = frozenset({"no", "not", "never", "without", "nor", "none", "skip", "forget", "cancel"})
 
 
 def negates(tok: Tok) -> bool:

@@ -52,6 +52,8 @@ TABLE_TEXT = {
         "instead of +1. PARK and ROOF together: 5 silver. No credit."
     ),
 }
+# THE DAY, step 5, for "does rain raise the spate?".
+SKY_TEXT = "Sky, each day: STORM WEAR +1 unless under a roof; STORM or RAIN SPATE +1; FAIR SPATE −1. SKY from the raw value: 1–2 STORM, 3–5 RAIN, 6–20 FAIR."
 _TABLE_WORDS = {
     "island": ("island",),
     "shore": ("shore",),
@@ -60,7 +62,7 @@ _TABLE_WORDS = {
     "moss": ("moss", "bog"),
     "strath": ("strath",),
     "lowroad": ("low road", "lowroad"),
-    "kyle": ("kyle", "boat", "boats"),
+    "kyle": ("kyle", "boat", "boats", "sea"),
     "ford": ("ford",),
     "bridge": ("bridge", "toll"),
     "bands": ("band", "bands", "sky"),
@@ -208,6 +210,35 @@ def answer(game: Any, state: Drove, message: str) -> str:
     low = message.lower()
     if re.search(r"\b(lost|missing|gone|strayed|drowned)\b", low) and re.search(r"\b(beasts?|cattle|cows?|heifers?|head)\b", low):
         return LOST_BEASTS
+    if re.search(r"\b(?:0|zero|no) (?:head|beasts|cattle)\b|\bhead (?:0|zero)\b|\b(?:lose|lost) (?:all|every)\b", low):
+        return "HEAD 0: end:scattered, no beasts left; every ending but a sale scores 0."
+    if re.search(r"\bwear (?:5|five)\b|\b(?:5|five) wear\b", low):
+        return (
+            "At WEAR 5 the first hand on their feet is laid up and WEAR falls to 3: taken in at a farm to mend, and −10 to the "
+            "score for each hand laid up. At WEAR 5 with no hand on their feet: end:laid-up."
+        )
+    if re.search(r"\b(?:day 21|late|miss(?:ed)? the tryst|too late)\b", low):
+        return "On the tryst ground at dusk on day 20 or 21, the herd sells; sold on day 21, FLESH counts one less. Not on it at dusk on day 21: end:missed."
+    for name in (*state.laid, *(c for c in state.crew if c not in ("you", "Bran"))):
+        if re.search(rf"\b{name.lower()}\b", low):
+            if name in state.laid:  # THE PARTY's own words; a hand laid up does not come back (ruling 9)
+                return f"{name} is taken in at a farm to mend and will follow home. On their feet: {', '.join(state.crew)}."
+            return f"{name} is with the drove. On their feet: {', '.join(state.crew)}; laid up: {', '.join(state.laid) or 'nobody'}."
+    if re.search(r"\b(bran|dog)\b", low) and re.search(r"\b(lost|lose|run|runs|ran|leave|leaves|gone|home|off)\b", low):
+        return TABLE_TEXT["strath"]  # the dog leaves only on the strath's BAD
+    if re.search(r"\b(bran|dog)\b", low):
+        if state.bran:
+            return f"Bran is with the drove, and is never laid up. On their feet: {', '.join(state.crew)}."
+        return f"Bran has run off home. On their feet: {', '.join(state.crew)}; with no dog, a BAD on the strath is HEAD −2."
+    if re.search(r"\bstray\w*", low):
+        return answer_crew_need(state)  # STRAYS: 1 beast strays for each one short of the crew the herd needs
+    if re.search(r"\bwalking\b|\bon (?:their|his|her|our) feet\b|\bwho(?:'s| is) (?:left|with us|still)\b", low):
+        laid = f" Laid up: {', '.join(state.laid)}." if state.laid else ""
+        return f"On their feet: {', '.join(state.crew)}.{laid}"
+    if re.search(r"\bsea\b", low):
+        return TABLE_TEXT["kyle"]  # "No SPATE at sea"
+    if re.search(r"\b(rain|rains|storm|storms|fair)\b", low) and re.search(r"\b(spate|rivers?|wear)\b", low):
+        return SKY_TEXT
     if re.search(r"\b(tape|value|values|roll|dice|die|d20|sky|weather)\b", low) or re.search(r"\bday\s+\w+\s+reads?\b|\breads?\b.{0,20}\bday\b", low):
         day = _day_asked(state, low)
         return answer_tape(game, state, day)
@@ -299,10 +330,19 @@ def answer_prices(state: Drove, kinds: set[str], low: str) -> str:
     if "PARK" in kinds or re.search(r"\bpark\b", low):
         said.append("PARK is 3 silver at the town, as that day's REST: FLESH +2 instead of +1; PARK and ROOF together 5.")
     if "SHOE" in kinds or re.search(r"\b(?:shoe|shoes|shod|shoeing)\b", low):
-        said.append(f"SHOE is 1 silver per 10 head or part at the Smiddy, once: {toll} silver for {state.head} head.")
+        said.append(
+            f"SHOE is 1 silver per 10 head or part at the Smiddy, once: {toll} silver for {state.head} head; SHOD to the tryst: "
+            "on the low road BAD is FLESH −1, not −2, and HARD nothing."
+        )
     if "HIRE" in kinds or re.search(r"\bhire\w*\b", low):
         said.append("HIRE is 4 silver at the Smiddy or the town: Hector, then Morag.")
-    if re.search(r"\bboats?\b", low) or kinds & {"ONE BOAT", "TWO BOATS"}:
+    if not said and re.search(r"\bcross\w*\b", low) and state.mile in (57, 118):
+        said.append(
+            f"The toll is {toll} silver at HEAD {state.head}: 1 silver per 10 head or part; FORD it costs no silver."
+            if state.mile == 118
+            else "The ford costs no silver: FORD reads −3 per SPATE as the Ledger stood at dawn."
+        )
+    if re.search(r"\bboats?\b", low) or kinds & {"ONE BOAT", "TWO BOATS"} or not said and state.mile == 12 and re.search(r"\bcross\w*\b", low):
         said.append("At the Kyle: ONE BOAT 2 silver (the value as it stands), TWO BOATS 4 silver (+4 to the value).")
     if not said:
         return ""
@@ -349,3 +389,126 @@ def answer_crew_need(state: Drove) -> str:
         f"The herd needs one on their feet per 20 head or part: {need} for {state.head} head. On their feet: "
         f"{', '.join(state.crew)} ({len(state.crew)}); Bran counts, and is never laid up. Each one short strays a beast a day."
     )
+
+
+# -- what a newcomer asks first: the aim, the score, the numbers' meanings, the stores ----------------
+
+SCORING_TEXT = (
+    "Sold at the tryst ground: HEAD × (FLESH + 4) ÷ 6, rounded down, −10 for each hand laid up; sold on day 21, count "
+    "FLESH one less, not below 0. Clamp 1–100. Every other ending scores 0. Par is 60: a careful drove played blind. 96 "
+    "is the best line this tape allows."
+)
+AIM_TEXT = (
+    "You drive sixty cattle 179 miles by the Droveway to the October tryst at Falkirk: the buyers want the herd there by "
+    "day 20, in good flesh; day 21 still sells, one FLESH down. One order a day."
+)
+# WHAT YOU HAVE, in the card's words.
+MEANINGS = {
+    "head": "HEAD — the beasts, and the score.",
+    "flesh": "FLESH (0–6) — their condition.",
+    "meal": "MEAL (the bag holds 12) — oatmeal; the party eats 1 a day.",
+    "silver": "SILVER — what pays for boats, the toll and the stores.",
+    "wear": "WEAR (0–5) — the party's state.",
+    "spate": "SPATE (0–3) — the rivers: LOW at 0, UP at 1, HIGH at 2–3.",
+    "crew": (
+        "CREW — you, the hands (Ewan, Calum, any hire) and Bran, who is never laid up. The herd needs one on their feet per "
+        "20 head or part; you and Bran count."
+    ),
+}
+_STORE_NAMES = {"inn": 33, "smiddy": 90, "smithy": 90, "town": 143}
+_GAME_ASKED = re.compile(
+    r"\bwhat(?:'s| is|s) (?:this|the) game\b|\bwhat are the rules\b|\bwhat(?:'s| is|s) the (?:goal|aim|point|objective)\b|"
+    r"\bhow (?:do|can) (?:i|we) win\b|\bwhat do (?:i|we) (?:have to|need to) do\b"
+)
+_SCORING_ASKED = re.compile(
+    r"\bhow (?:is|does) (?:the |my )?scor\w*|\bscoring\b|\b(?:good|best|high|top|max\w*) score\b|\bwhat(?:'s| is|s) par\b|\bpar\b\s*\??$"
+)
+_MEANING_ASKED = re.compile(r"^(?:what(?:'s| is|s)|what does)\s+(head|flesh|meal|silver|wear|spate|crew)\b(?:\s+mean)?\s*\??$")
+_OPTIONS_ASKED = re.compile(r"\bwhat(?:'s| are| is)? (?:my|the|our) (?:options|choices|orders)\b|\bwhat are the paces\b")
+_STORE_ASKED = re.compile(
+    r"\bwhat can (?:i|we) (?:buy|get)\b|\bfor sale\b|\bwhat (?:does|do) (?:the |this )?(?:inn|smiddy|smithy|town|store|shop) "
+    r"(?:sell|offer|have)\b|\bwhat(?:'s| is|s) (?:the |a )?(inn|smiddy|smithy|town)\b"
+)
+
+
+BRIDGE_FORD_TEXT = "FORD it — the ford's rules (−3 per SPATE as the Ledger stood at dawn), a further −2, and the day ends at 119."
+
+
+REAL_TEXT = (
+    "WHAT IS REAL: the trade is real: island cattle were swum across narrow sounds, each tied to the tail of the one "
+    "before, in strings behind a rowing boat; careful drovers walked them ten or twelve miles a day so they kept their "
+    "flesh; many drovers had their beasts shod for the hard made roads; and in 1812 the October tryst at Falkirk generally "
+    "showed 25,000 to 30,000 cattle. Real droves lost far fewer beasts at the strait than this road takes. The island, its "
+    "people and its road are invented."
+)
+
+
+def answer_newcomer(state: Drove, low: str) -> str:
+    """The aim, the score, a number's meaning, today's options, what a store sells; "" if none."""
+    if re.search(r"\breal\b|\bhistor\w*|\btrue story\b|\bwhy falkirk\b", low):
+        return REAL_TEXT
+    m = re.search(r"\bwhat(?:'s| is|s) the (township|tryst|drove)\b", low)
+    if m:
+        return answer_glossary(m.group(1))
+    if re.search(r"^(?:are|is|were|have|has)\b.*\bshod\b|\bdo (?:we|they|i) need (?:shoes|shoeing|to shoe|them shod)\b", low):
+        shod = "SHOD: yes, to the tryst." if state.shod else "SHOD: no."
+        return f"{shod} {answer_prices(state, {'SHOE'}, '').split(' You have')[0]}"
+    if _GAME_ASKED.search(low):
+        return f"{AIM_TEXT} {SCORING_TEXT}"
+    if _SCORING_ASKED.search(low):
+        return SCORING_TEXT
+    m = _MEANING_ASKED.search(low)
+    if m:
+        word = m.group(1)
+        gloss = answer_glossary(word)  # "spate", "meal": the GLOSSARY's words too
+        return " ".join(x for x in (gloss, MEANINGS[word], answer_fields(state, word)) if x)
+    if _OPTIONS_ASKED.search(low):
+        here = {12: ("ONE BOAT", "TWO BOATS", "REST"), 57: ("FORD", "REST"), 118: ("TOLL", "FORD", "REST")}
+        orders = here.get(state.mile, ("EASY", "STEADY", "PUSH", "REST"))
+        said = {**ORDER_TEXT, "FORD": BRIDGE_FORD_TEXT} if state.mile == 118 else ORDER_TEXT
+        return " ".join(said[o] for o in orders)
+    m = _STORE_ASKED.search(low)
+    if m:
+        named = m.group(1)
+        mile = _STORE_NAMES[named] if named else state.mile
+        offered = rules.legal_business(Drove(mile=mile)) if mile in (33, 90, 143) else ()
+        if not offered:
+            return "There is no store here. The stores: the inn (mile 33), the Smiddy (mile 90) and the town (mile 143)."
+        name = _PLACE_NAMES[mile]
+        there = Drove(mile=mile, head=state.head, meal=state.meal, silver=state.silver)
+        return f"{name[0].upper()}{name[1:]}, mile {mile}, is a store: {', '.join(offered)}. " + answer_prices(there, set(offered), "")
+    return ""
+
+
+# -- the tape looked ahead, the time left, the road as a list --------------------------------------
+
+_NEXT_SKY = re.compile(r"\bnext (storm|rain|fair)\w*|\b(storm|rain)\w* next\b|\bchance of (?:a |any )?(storm|rain)\w*")
+_IN_TIME = re.compile(r"\bhow long\b|\bmake it\b|\bon track\b|\bin time\b|\bon time\b|\bget there\b|\bbehind\b|\bahead of\b")
+ROAD_TEXT = (
+    "THE ROAD: 0 the township · 12 the Kyle (crossing) · 33 the inn (store) · 57 the ford (crossing) · 90 the Smiddy "
+    "(store and smith) · 118 the bridge (crossing) · 143 the town (store) · 179 the tryst ground."
+)
+
+
+def answer_ahead(game: Any, state: Drove, low: str) -> str:
+    """"when is the next storm?": the first day from today whose printed value gives that sky;
+    "can we make it by day 20?": the miles and days left, as the Ledger has them; "" if neither."""
+    m = _NEXT_SKY.search(low)
+    if m:
+        sky = {"storm": "STORM", "rain": "RAIN", "fair": "FAIR"}[next(g for g in m.groups() if g)]
+        for day in range(state.day, FINAL_DAY + 1):
+            raw = game.card.tape[day - 1]
+            if rules.sky(raw) == sky:
+                when = "today" if day == state.day else f"day {day}"
+                return f"The next {sky} on the tape is {when} (value {raw}). SKY from the raw value: 1–2 STORM, 3–5 RAIN, 6–20 FAIR."
+        return f"No {sky} is left on the tape before day {FINAL_DAY}."
+    if re.search(r"\b(?:likely|likelihood|chances?|odds|probab\w*)\b", low):
+        return f"{TABLE_TEXT['bands']} {answer_tape(game, state)}"  # nothing is random: the tape is printed
+    if _IN_TIME.search(low):
+        left = 179 - state.mile
+        return (
+            f"You are at mile {state.mile}; the tryst ground is {left} miles on. Today is day {state.day} of {LAST_DAY}, "
+            f"{LAST_DAY - state.day} more after today; day 21 still sells, one FLESH down. EASY is 8 miles, STEADY 12, PUSH 16; "
+            "a march stops at the next landmark, and a crossing takes the day."
+        )
+    return ""

@@ -18,7 +18,7 @@ from cardgm.chatter import asks_for_save
 from cardgm.game import ReadAs, Reading, asked_again
 from cardgm.games.cattle_trail import questions, rules
 from cardgm.games.cattle_trail.actions import Business, BusinessOnly, DayOrder, TurnForHome, place_kind
-from cardgm.games.cattle_trail.orders_parse import Errand, Hit, Parsed, parse, put_off
+from cardgm.games.cattle_trail.orders_parse import Errand, Hit, Parsed, correction_openers, parse, put_off
 from cardgm.games.cattle_trail.orders_say import (
     ask_order,
     business_words,
@@ -30,7 +30,18 @@ from cardgm.games.cattle_trail.orders_say import (
     tips,
     what_would_happen,
 )
-from cardgm.games.cattle_trail.orders_words import MARCH, NO, PACES, YES, Tok, bare_number, bare_word, is_word
+from cardgm.games.cattle_trail.orders_words import (
+    MARCH,
+    NO_SAID,
+    NONE_SAID,
+    PACES,
+    PUT_OFF,
+    YES_SAID,
+    Tok,
+    bare_number,
+    bare_word,
+    is_word,
+)
 from cardgm.games.cattle_trail.state import Drove
 
 CROSSINGS = ("kyle", "ford", "bridge")
@@ -58,6 +69,7 @@ class Plan:
     branch: str | None = None  # the order of the other branch (otherwise, else)
     home: bool = False  # turn for home, go home, give up or quit, inside a longer message
     remarks: tuple[str, ...] = field(default=())  # lines said before the reading's own
+    either_lodging: bool = False  # "park or roof?": ROOF and PARK offered as alternatives, not together
 
     @property
     def business(self) -> Business:
@@ -76,11 +88,21 @@ def _kinds(p: Plan) -> set[str]:
     return {e.kind for e in p.errands}
 
 
+# Words a condition may be about that are neither the sky nor the river: such an if is not settled by them.
+_LEDGER_WORDS = frozenset({
+    "flesh", "wear", "head", "meal", "silver", "crew", "herd", "cattle", "beasts", "ewan", "calum", "bran", "hector",
+    "morag", "hands", "score", "toll", "food", "money",
+})  # fmt: skip
+
+
 def _condition(p: Parsed, state: Drove, raw: int) -> tuple[bool | None, str]:
     """An if/unless/when the Ledger or tape settles: the day's sky from the tape (reading ahead is
     allowed), the river from the Ledger at dawn. None when the words are not about either."""
     for word, toks in p.conditions:
         words = {t.low for t in toks}
+        if words & _LEDGER_WORDS:
+            continue  # "steady if wear is low", "push if flesh is fine": not the sky or the river
+
         stemmed = [t for t in toks]
         negate = (word == "unless") ^ any(t.low in ("not", "no") or t.low.endswith("n't") for t in toks)
         value: bool | None = None
@@ -108,10 +130,21 @@ def _condition(p: Parsed, state: Drove, raw: int) -> tuple[bool | None, str]:
     return None, ""
 
 
+def _opener_toks(p: Parsed) -> set[int]:
+    """The tokens of the correction openers ("no", ",", "actually"…), found again from the parse."""
+    return {k for s, e in correction_openers(p.toks) for k in range(s, e)}
+
+
 def _joined_by_or(p: Parsed, a: Hit, b: Hit) -> bool:
     lo, hi = (a, b) if a.start < b.start else (b, a)
     between = p.toks[lo.end : hi.start]
     return bool(between) and all(t.low in ("and", "or", "but", ",") for t in between) and any(t.low == "or" for t in between)
+
+
+def _in_clause_with(p: Parsed, i: int, e: Errand) -> bool:
+    """Does token i stand in the errand's clause (no , . : ; ! ? between them)?"""
+    lo, hi = (e.end, i) if i >= e.end else (i + 1, e.start)
+    return not any(t.kind == "p" and t.low != "-" for t in p.toks[lo:hi])
 
 
 def plan(p: Parsed, state: Drove, raw: int) -> Plan:
@@ -124,6 +157,12 @@ def plan(p: Parsed, state: Drove, raw: int) -> Plan:
     branch_hits = [h for h in named if h.why == "branch"]
     named = [h for h in named if h.why != "branch"]
     kind = p.place
+    if kind == "kyle" and p.corrections and any(h.order == "ONE BOAT" for h in p.hits) and not named:
+        # "cross with one boat... no, two": after a correction a bare two (or both) is the boats' count
+        last = max(p.corrections)
+        rest = [t for t in p.toks[last:] if t.kind != "p" and t.i not in _opener_toks(p)]
+        if len(rest) == 1 and rest[0].low in ("two", "2", "both"):
+            named = [Hit("TWO BOATS", rest[0].i, rest[0].i + 1, named=True, why="correction")]
     if kind == "kyle" and any(h.order == "TWO BOATS" for h in p.hits):
         # "at the Kyle, two/both/2 boats anywhere is TWO BOATS": cross, swim, boat go with it.
         named = [replace(h, order="TWO BOATS") if h.order == "ONE BOAT" and not h.phrase else h for h in named]
@@ -151,6 +190,11 @@ def plan(p: Parsed, state: Drove, raw: int) -> Plan:
     for h in named:
         if h.order not in orders:
             orders.append(h.order)
+    if len(orders) >= 2:
+        # "Let's rest today; push tomorrow": an order put off is not a second order for today (one day each)
+        today = [o for o in orders if not any(put_off(p, h) for h in named if h.order == o)]
+        if len(today) == 1:
+            orders, named = today, [h for h in named if h.order == today[0]]
     branch = None
     for h in branch_hits:
         if h.order not in orders:
@@ -160,6 +204,10 @@ def plan(p: Parsed, state: Drove, raw: int) -> Plan:
     putoff = False
     if len(named) >= 1 and len(orders) == 1:
         putoff = any(put_off(p, h) for h in named)
+        if orders[0] == "TOLL" and len(toll_paces) == 1 and not putoff:  # "pay the toll and push tomorrow": its one pace put off puts it off
+            putoff = any(put_off(p, h) for h in p.hits if h.order in PACES)
+    if not orders and p.business and any(_in_clause_with(p, t.i, e) for t in p.toks if t.low in PUT_OFF for e in p.business):
+        putoff = True  # "buy 4 meal tomorrow", "park tomorrow": business put off is asked, not confirmed for today
     return Plan(
         orders=tuple(orders),
         toll_paces=tuple(toll_paces),
@@ -171,12 +219,22 @@ def plan(p: Parsed, state: Drove, raw: int) -> Plan:
         branch=branch,
         home=_holds_home(p.toks),
         remarks=_remarks(p),
+        either_lodging=_either_lodging(p),
     )
+
+
+def _either_lodging(p: Parsed) -> bool:
+    """ROOF and PARK joined by "or" ("park or roof?"): two errands offered as alternatives."""
+    lodging = sorted((e for e in p.business if e.kind in ("ROOF", "PARK")), key=lambda e: e.start)
+    if len(lodging) != 2:
+        return False
+    between = {t.low for t in p.toks[lodging[0].end : lodging[1].start]}
+    return "or" in between and "and" not in between
 
 
 # -- things said about the message, whatever it orders ---------------------------------------------
 
-_HOME = (("turn", "for", "home"), ("go", "home"), ("give", "up"), ("quit",), ("head", "home"), ("going", "home"))
+_HOME = (("turn", "for", "home"), ("go", "home"), ("give", "up"), ("quit",), ("head", "home"), ("going", "home"), ("turn", "back"))
 
 
 def _holds_home(toks: tuple[Tok, ...]) -> bool:
@@ -186,6 +244,9 @@ def _holds_home(toks: tuple[Tok, ...]) -> bool:
             continue
         for phrase in _HOME:
             if all(i + k < len(toks) and toks[i + k].low == w for k, w in enumerate(phrase)):
+                after = toks[i + len(phrase)] if i + len(phrase) < len(toks) else None
+                if phrase in (("quit",), ("give", "up")) and after is not None and (after.low.endswith("ing") or after.low == "on"):
+                    continue  # "I quit pushing", "give up on pushing": a pace given up, not the drove
                 before = toks[max(0, i - 3) : i]
                 if not any(t.low in ("not", "never", "no") or t.low.endswith("n't") or t.low in ("dont", "wont") for t in before):
                     return True
@@ -193,9 +254,10 @@ def _holds_home(toks: tuple[Tok, ...]) -> bool:
 
 
 _LOSS = ("lost", "stray", "strayed", "strays", "missing", "swept", "broke", "heifers", "gone")
+_STRAY = ("stray", "strayed", "strays")  # "will cattle stray?" asks the rule, not after lost beasts
 _SEEK = ("where", "find", "fetch", "search", "look", "back", "recover", "happened", "again", "return", "about", "come", "bring")
 _CHANGE = re.compile(
-    r"\b(swap|swapp?ing|re-?roll|roll again|split (the|our|my)? ?(herd|drove|cattle|beasts)|"
+    r"\b((?:swap|swapp?ing)(?![^.?!,;]* for (?:meal|oats|oatmeal|food)\b)|re-?roll|roll again|split (the|our|my)? ?(herd|drove|cattle|beasts)|"
     r"(change|set|make|alter|bump|raise|lower|edit) (the |my |our |today's |that )?"
     r"(value|tape|dice|die|roll|number|numbers|head|flesh|meal|silver|wear|spate|band|score|ledger)|"
     r"skip (a|the|that|this|today's) (value|roll|number)|re-?read|pick (a|another|the) (value|number)|choose (a|another|the) (value|number)|"
@@ -204,12 +266,23 @@ _CHANGE = re.compile(
 )
 
 
+# "does rain raise the spate?", "does push lower the flesh?": the card's own causes, not a request to change a number.
+_CAUSE_BEFORE = re.compile(
+    r"\b(?:rain|rains|storm|storms|sky|weather|fair|push|pushing|easy|steady|rest|resting|roof|park|ford|fording|crossing|"
+    r"band|bad|hard|good|it|that|this|what|which|who|meal|eating)\s+$"
+)
+
+
 def _remarks(p: Parsed) -> tuple[str, ...]:
     low = " ".join(t.low for t in p.toks if t.kind != "p")
     out = []
-    if any(w in low.split() for w in _LOSS) and (p.question or any(w in low.split() for w in _SEEK)):
-        out.append(LOST_BEASTS)
-    if _CHANGE.search(low):
+    words = low.split()
+    lost = [w for w in words if w in _LOSS]
+    seeking = any(w in words for w in _SEEK)
+    if lost and (p.question and any(w not in _STRAY for w in lost) or seeking) and not {"bran", "dog"} & set(words):
+        out.append(LOST_BEASTS)  # of beasts; Bran is no beast ("can bran get lost?" is the strath's BAD)
+    change = _CHANGE.search(low)
+    if change and not _CAUSE_BEFORE.search(low[: change.start()]):
         out.append(NOT_ON_THIS_ROAD)
     return tuple(out)
 
@@ -217,7 +290,8 @@ def _remarks(p: Parsed) -> tuple[str, ...]:
 _WHAT_TO_DO = re.compile(
     r"\b(what (should|shall|do|would|must|can) (we|i|you) (do|choose|pick|order)|what now|what next|"
     r"any (advice|suggestions?|tips?)|(your )?advice|suggest|recommend|which (is|would be|order is) (best|better|wisest)|"
-    r"what would you do|what('s| is) (best|the best (order|move|choice|plan))|help me (decide|choose)|should we)\b"
+    r"what would you do|what('s| is) (best|the best (order|move|choice|plan|pace|option|idea|way|thing))|help me (decide|choose)|should we|"
+    r"you (choose|decide|pick)|(it'?s )?your call|up to you|whatever you (think|say|like|want)|you tell me)\b"
 )
 
 
@@ -226,7 +300,7 @@ def _is_question(message: str, toks: tuple[Tok, ...]) -> bool:
     return "?" in message or bool(words) and words[0] in (
         "what", "how", "why", "when", "where", "which", "who", "can", "could", "should", "is", "are", "do",
         "does", "will", "would", "tell", "explain", "what's", "whats", "how's", "hows", "who's", "whos",
-        "where's", "wheres", "how'd", "what're",
+        "where's", "wheres", "how'd", "what're", "show", "print", "list", "display",
     )  # fmt: skip
 
 
@@ -237,20 +311,16 @@ def _answer(game: Any, state: Drove, message: str, toks: tuple[Tok, ...]) -> str
         return "\n\n".join(x for x in (ORDERS_ARE_YOURS, tips(game.card)) if x)
     if not _is_question(message, toks):
         return ""
-    if re.search(r"\bwhat (?:if|happens|would happen|would)\b|\bwhat'?d happen\b", low):
+    ahead = questions.answer_ahead(game, state, low)
+    if ahead:
+        return ahead
+    if re.search(r"\bwhat (?:if|happens|would happen|would)\b|\bwhat'?d happen\b|\bif (?:we|i) \w+", low):
         what_if = _what_if(game, state, message)  # "what if we ford?": the day worked, not the table
         if what_if:
             return what_if
-    try:  # the tape, the tables, the numbers, a what-if: the rules engineer's answers
-        from cardgm.games.cattle_trail import questions  # noqa: PLC0415 - optional, lands separately
-
-        answer = getattr(questions, "answer", None)
-        if answer is not None:
-            text = answer(game, state, message)
-            if text:
-                return str(text)
-    except ImportError:
-        pass
+    text = questions.answer(game, state, message)  # the tape, the tables, the numbers
+    if text:
+        return text
     what_if = _what_if(game, state, message)
     if what_if:
         return what_if
@@ -267,12 +337,19 @@ def _what_if(game: Any, state: Drove, message: str) -> str:
         if len(set(paces)) != 1:
             return ""
         action = DayOrder("TOLL", toll_pace=paces[0])
+    elif len(orders) == 1 and place_kind(state.mile) == "bridge" and next(iter(orders)) in MARCH:
+        action = DayOrder("TOLL", toll_pace=orders.pop())  # "what if we push?" at the bridge: the toll's pace
     elif len(orders) == 1:
         action = DayOrder(orders.pop())
     else:
         return ""
-    if rules.refusal(state, action) is not None:
-        return ""
+    why = rules.refusal(state, action)
+    if why is not None:
+        # the order is not open this morning: say why, in the card's terms, rather than nothing
+        kind = place_kind(state.mile)
+        if action.order in MARCH and kind in CROSSINGS and state.landmark:  # "what if we push?" at the Kyle
+            return f"{state.landmark[0].upper()}{state.landmark[1:]} takes the day: {or_list(list(CROSSING_OPTIONS[kind]))}."
+        return why if action.order == "TOLL" or action.order in ("ONE BOAT", "TWO BOATS") else ""
     return f"If {what_would_happen(game.card, state, action)}."
 
 
@@ -334,6 +411,8 @@ def decide(game: Any, state: Drove, p: Plan) -> Reading:
             p = replace(p, orders=(p.branch,), branch=None, settled=True)
 
     order = p.orders[0] if p.orders else None
+    if order is not None and p.put_off:  # put off: ask, before any crossing's options (they are today's)
+        return said(Reading(ReadAs.ASK, text=ask_order(state), detail={"ask": "put off"}))
 
     if kind in CROSSINGS:
         if order in MARCH:  # "a pace alone at a crossing"
@@ -363,6 +442,13 @@ def decide(game: Any, state: Drove, p: Plan) -> Reading:
                 return said(_options(state, p, opts, lead=f"TOLL, {price} silver, then:"))
 
     kinds = _kinds(p)
+    if p.either_lodging and {"ROOF", "PARK"} <= kinds:  # "park or roof?": which, not both (5 silver)
+        opts = [
+            (f"{k} (that day's REST)", replace(p, orders=("REST",), errands=tuple(e for e in p.errands if e.kind != other),
+                                               hedged=False, either_lodging=False), (frozenset({k}),))
+            for k, other in (("ROOF", "PARK"), ("PARK", "ROOF"))
+        ]  # fmt: skip
+        return said(_options(state, p, opts))
     # "ROOF or PARK with a march": ask.
     if order in MARCH and kinds & {"ROOF", "PARK"}:
         lodging = " and ".join(k for k in ("ROOF", "PARK") if k in kinds)
@@ -388,6 +474,8 @@ def decide(game: Any, state: Drove, p: Plan) -> Reading:
             return said(Reading(ReadAs.ASK, text=how_many(state, e.kind), detail={"ask": "how-many", "kind": e.kind, "plan": p}))
 
     if order is None:
+        if p.errands and p.put_off:
+            return said(Reading(ReadAs.ASK, text=ask_order(state), detail={"ask": "put off"}))
         if p.errands:  # "Business alone: its confirm line."
             b = p.business
             action: Any = DayOrder("REST", b) if (b.roof or b.park) else BusinessOnly(b)
@@ -426,6 +514,11 @@ def _allowed(state: Drove) -> tuple[str, ...]:
 # -- the whole message ----------------------------------------------------------------------------
 
 
+_ONE_WORD = {
+    **dict.fromkeys(("tape", "forecast", "weather", "the tape"), lambda game, state: questions.answer_tape(game, state)),
+    **dict.fromkeys(("status", "ledger", "numbers", "stats", "recap", "inventory", "summary"), lambda game, state: questions.answer_numbers(state)),
+    **dict.fromkeys(("map", "road", "route", "the road"), lambda game, state: questions.ROAD_TEXT),
+}
 _HELP = {"help", "help me", "commands", "instructions", "how do i play", "how to play", "what can i say", "what do i say"}
 HELP = (
     "Each morning, one order: EASY, STEADY, PUSH or REST; at the Kyle ONE BOAT or TWO BOATS, at the "
@@ -481,6 +574,8 @@ def _pending_business(pending: Reading | None) -> Business | None:
     if pending.kind is ReadAs.CONFIRM and isinstance(action, (BusinessOnly, DayOrder)) and action.business:
         return action.business
     plan = pending.detail.get("plan") if pending.kind is ReadAs.ASK else None
+    if isinstance(plan, Plan) and plan.either_lodging:
+        return None  # "park or roof?" asked which: neither is held for a later order
     if isinstance(plan, Plan) and plan.errands and all(e.count is not None or e.kind not in ("MEAL", "SELL", "TRADE") for e in plan.errands):
         return plan.business
     return None
@@ -498,7 +593,7 @@ def _still_asked(state: Drove, pending: Reading, reading: Reading) -> Reading:
 
 
 def _keep_pending(game: Any, state: Drove, message: str, pending: Reading | None, reading: Reading) -> Reading:
-    if pending is None or whole_command(message):
+    if pending is None or whole_command(message) or reading.detail.get("declined"):
         return reading
     holds = (pending.kind is ReadAs.CONFIRM and pending.action is not None) or (
         pending.kind is ReadAs.ASK and pending.detail.get("ask") in ("how-many", "options")
@@ -543,7 +638,7 @@ def _keep_pending(game: Any, state: Drove, message: str, pending: Reading | None
 
 
 # Words a question may open with before its question word ("wait what does…", "so how far…").
-_LEAD_IN = re.compile(r"^(?:(?:wait|hmm+|so|ok|okay|oh|um|and|but|also|hey|quick question|sorry|right|well)\b[\s,.!-]*)+")
+_LEAD_IN = re.compile(r"^(?:(?:wait|hmm+|so|ok|okay|oh|um|and|but|also|hey|hi|hello|quick question|sorry|right|well)\b[\s,.!-]*)+")
 _ASKS = re.compile(
     r"^(?:if\b.*\b(?:what|how)\b|what|whats|what's|how|hows|how's|why|when|where|which|who|tell me|explain|remind me|"
     r"is|are|can|could|should|shall|would|will|do|does|did)\b"
@@ -568,8 +663,8 @@ def _asked(game: Any, state: Drove, message: str, parsed: Parsed, p: Plan) -> Re
     low = " ".join(message.lower().replace("’", "'").split())
     lead = _LEAD_IN.match(low)
     low = low[lead.end() :] if lead else low
-    if not _ASKS.match(low):
-        return None
+    if not _ASKS.match(low) or "?" not in message and _SAME.search(low):
+        return None  # "do the same again" refers back; it asks nothing
     if lead:  # "wait what does…": the question is read without the word it opened with
         rest = " ".join(message.replace("’", "'").split())[lead.end() :]
         parsed = parse(rest, place_kind(state.mile))
@@ -577,11 +672,13 @@ def _asked(game: Any, state: Drove, message: str, parsed: Parsed, p: Plan) -> Re
         message = rest
     lines: list[str] = list(p.remarks)
     kinds = set(p.orders) | {e.kind for e in parsed.errands}
-    about = _ABOUT_ORDER.search(low)
-    if re.search(r"\bhow\b.{0,20}\b(?:save|saving|resume|resuming|load|come back|continue later)\b", low):
+    about = _ABOUT_ORDER.search(low) or _DOES_ORDER.match(low)
+    if re.search(r"\bhow\b.{0,20}\b(?:save|saving|resume|resuming|load|come back|continue later)\b|^(?:can|could|may) (?:we|i|you) save\b", low):
         lines.append(questions.SAVE_HOW)
-    elif re.search(r"\bhow (?:do (?:i|we)|to) play\b|\bhow does (?:this|the game) work\b|\bhow do (?:i|we) (?:give|make) (?:an )?orders?\b", low):
+    elif _HOW_TO_PLAY.search(low):
         lines.append(HELP)
+    elif newcomer := questions.answer_newcomer(state, low):
+        lines.append(newcomer)
     elif re.search(r"\b(?:hands?|crew|drovers?|people)\b", low) and re.search(r"\bneeds?\b", low):
         lines.append(questions.answer_crew_need(state))
     elif about is not None and p.orders == () and _order_named(about.group(1)) is not None:
@@ -590,9 +687,9 @@ def _asked(game: Any, state: Drove, message: str, parsed: Parsed, p: Plan) -> Re
         lines.append(questions.ORDER_TEXT[order] + (f" At {state.head} head: {rules.toll(state)} silver." if order == "TOLL" else ""))
         said = _what_if(game, state, order) if order in _allowed(state) else ""
         if said:
-            lines.append(f"Today: {said}")
+            lines.append(said)  # "If PUSH (value …)": today's what-if, worked
     elif (biz := _ABOUT_BUSINESS.search(low)) is not None:
-        lines.append(questions.answer_prices(state, {biz.group(1).upper()}, low))
+        lines.append(questions.answer_prices(state, {_BUSINESS_NAMED.get(biz.group(1), biz.group(1).upper())}, low))
     elif _GIVE_UP_ASKED.search(low):
         lines.append(questions.GIVE_UP)
         if _SCORE_ASKED.search(low):
@@ -640,6 +737,7 @@ _SAME = re.compile(
     r"\b(?:same (?:again|as (?:yesterday|before|last time|last)|order|orders|pace|thing|plan)|repeat(?: it| that| yesterday'?s?(?: order| orders)?| the last)?|"
     r"(?:like|as) yesterday|yesterday'?s (?:order|orders|pace)|ditto|as before|do it again)\b"
 )
+_NOT_SAME = re.compile(r"\b(?:not|no|never|don'?t|dont|nothing)\b(?: (?:do|the|like|as))* (?:the )?same\b|\bnot (?:like|as) yesterday\b")
 _SAVE_WORDS = frozenset({"save", "saving"})  # not "bank": a river has banks
 _DROVE_WORDS = frozenset({"drove"})  # "save the drove" asks for the block, beside cardgm.chatter's chatter
 
@@ -657,10 +755,20 @@ _ABOUT_ORDER = re.compile(
 )
 
 
+_HOW_TO_PLAY = re.compile(
+    r"\bhow (?:do (?:i|we)|to) play\b|\bhow (?:does|do) (?:this|it|the game) work\b|\bhow do (?:i|we) (?:give|make) (?:an )?orders?\b"
+)
+# "does push lower the flesh?", "will two boats save beasts?": a question about what an order does.
+_DOES_ORDER = re.compile(r"^(?:does|do|will|would) (?:a |the )?(easy|steady|push|rest|ford|toll|one boat|two boats)\b(?! (?:of|is|are)\b)(?=\s+\w)")
+
+
 _ABOUT_BUSINESS = re.compile(
     r"\b(?:what does|what do|what is|what's|whats|explain)\s+(?:a\s+|the\s+)?"
-    r"(roof|park|shoe|hire|meal|sell|trade)\b(?:\s+(?:do|does|mean|get us|give us))?\s*\??$"
+    r"(roof|park|shoe|shod|shoes|hire|meal|sell|trade)\b(?:\s+(?:do|does|mean|get us|give us))?\s*\??$"
 )
+
+
+_BUSINESS_NAMED = {"shod": "SHOE", "shoes": "SHOE"}
 
 
 def _order_named(word: str) -> str | None:
@@ -689,15 +797,26 @@ def _either(state: Drove, message: str, parsed: Parsed, p: Plan) -> Reading | No
     return _options(state, p, opts)
 
 
+def _offers_rest(pending: Reading) -> bool:
+    """Did the ask name a plain REST among its options (then "wait" picks it)? "REST at 119", after the
+    toll, is no plain REST: a "wait" there spends no silver unasked."""
+    return any(label == "REST" for label, _, _ in pending.detail.get("options") or ())
+
+
 def whole_command(message: str) -> bool:
     whole = bare_word(message)
-    return whole == "save" or whole in _TURN_FOR_HOME or whole in _GO_HOME or whole in YES or whole in NO
+    return whole == "save" or whole in _TURN_FOR_HOME or whole in _GO_HOME or whole in YES_SAID or whole in NO_SAID
 
 
 def _read(game: Any, state: Drove, message: str, pending: Reading | None, history: tuple[object, ...] = ()) -> Reading:
     whole = bare_word(message)
     if whole != "save" and casual_save(message):
-        return Reading(ReadAs.COMMAND, command="save")  # "save pls, gotta go": the card's "at any pause" (ruling 48)
+        if not parse(message, place_kind(state.mile)).named:
+            return Reading(ReadAs.COMMAND, command="save")  # "save pls, gotta go": the card's "at any pause" (ruling 48)
+        # "push, then save": the order runs ("whatever reason follows") and the save is not dropped unsaid
+        message_said_save = True
+    else:
+        message_said_save = False
 
     # 0) Only a whole message is a command.
     if whole == "save":
@@ -713,14 +832,28 @@ def _read(game: Any, state: Drove, message: str, pending: Reading | None, histor
         return Reading(ReadAs.CONFIRM, text="Turn for home? (yes/no)", action=TurnForHome(), detail={"confirm": "turn for home"})
 
     # A bare yes, ok, sure or aye answers only the confirm line just printed.
-    if whole in YES:
+    if whole in YES_SAID:
         if pending is not None and pending.kind is ReadAs.CONFIRM and pending.action is not None:
             if isinstance(pending.action, TurnForHome):
                 return Reading(ReadAs.COMMAND, command="end", action=pending.action)
             return _validated(game, state, pending.action, Reading(ReadAs.MOVE, action=pending.action))
         return Reading(ReadAs.ANSWER, text=f"Nothing is waiting on a yes. {ask_order(state)}")
-    if whole in NO and pending is not None and pending.kind is ReadAs.CONFIRM:
+    if whole in NO_SAID and pending is not None and pending.kind is ReadAs.CONFIRM:
         return Reading(ReadAs.ANSWER, text=f"Nothing is done. {ask_order(state)}")
+    if whole == "wait" and pending is not None and pending.kind in (ReadAs.CONFIRM, ReadAs.ASK) and not _offers_rest(pending):
+        # "wait" answering a question: REST, or "hold on"? Its confirm line shows which it would be (ruling 58)
+        rest = Plan(orders=("REST",), hedged=True)
+        return decide(game, state, rest)
+    if pending is not None and pending.kind is ReadAs.ASK and pending.detail.get("ask") == "how-many" and (
+        whole in NONE_SAID or whole in NO_SAID or bare_number(message) == 0
+    ):
+        # "say "no meal" to go without": the errand asked about is dropped; what else was said stands
+        held: Plan = pending.detail["plan"]
+        kind = pending.detail["kind"]
+        rest_of_it = replace(held, errands=tuple(e for e in held.errands if not (e.kind == kind and e.count is None)))
+        if rest_of_it.orders or rest_of_it.errands:
+            return decide(game, state, rest_of_it)
+        return Reading(ReadAs.ANSWER, text=f"Nothing is done. {ask_order(state)}", detail={"declined": True})
 
     # A bare number answers only "how many?", completing that message.
     n = bare_number(message)
@@ -735,19 +868,31 @@ def _read(game: Any, state: Drove, message: str, pending: Reading | None, histor
     parsed = parse(message, place_kind(state.mile))
     raw = game.card.tape[state.day - 1] if 0 < state.day <= len(game.card.tape) else 0
     p = plan(parsed, state, raw)
+    if message_said_save:
+        p = replace(p, remarks=p.remarks + (SAVE_ALONE,))
     asked = _asked(game, state, message, parsed, p)
     if asked is not None:
         return asked
     offered = _either(state, message, parsed, p)
     if offered is not None:
         return offered
-    if not p.orders and _SAME.search(" ".join(message.lower().replace("’", "'").split())):
+    same = _SAME.search(low_message := " ".join(message.lower().replace("’", "'").split()))
+    if not p.orders and same and not _NOT_SAME.search(low_message[: same.end()]):
         last = next((a for a in reversed(history) if isinstance(a, DayOrder)), None)
         if last is None:
             return Reading(ReadAs.ANSWER, text=f"No order has run in this run yet, so there is nothing to repeat. {ask_order(state)}")
         pace = (last.toll_pace,) if last.order == "TOLL" and last.toll_pace else ()
         said = f"Yesterday's order: {last.order}" + (f", then {last.toll_pace}" if pace else "") + "."
         p = replace(p, orders=(last.order,), toll_paces=pace or p.toll_paces, remarks=p.remarks + (said,))
+        # "same as yesterday but push": another order word beside it is a second order, asked (rule 4)
+        other = next((h.order for h in parsed.hits if h.order not in (last.order, last.toll_pace)), None)
+        if other is not None and other in MARCH and last.order in MARCH and place_kind(state.mile) in CROSSINGS:
+            return decide(game, state, replace(p, orders=(other,)))  # a pace alone at a crossing: its options, with that pace
+        if other is not None:
+            opts = [(o, replace(p, orders=(o,), hedged=False), (frozenset({o}),)) for o in (last.order, other)]
+            return replace(_options(state, p, opts), text=f"{said}\n\n{or_list([last.order, other])}?")
+        if any(t.low in PUT_OFF for t in parsed.toks):  # "same again tomorrow": put off
+            p = replace(p, put_off=True)
         return decide(game, state, p)
 
     if pending is not None and pending.kind is ReadAs.ASK and pending.detail.get("ask") == "options":
@@ -761,6 +906,8 @@ def _read(game: Any, state: Drove, message: str, pending: Reading | None, histor
         words = whole.split()
         if whole in _HELP:
             lines.append(HELP)
+        elif whole in _ONE_WORD:  # "tape", "status", "map": a question in one word
+            lines.append(_ONE_WORD[whole](game, state))
         elif "save" in words:  # rule 0: only the whole message "save" is the command; say so
             lines.append(SAVE_ALONE)
         if not lines:
