@@ -172,7 +172,7 @@ def test_ruling_28_a_cell_named_from_a_named_cell_is_counted_from_it_never_fired
     assert reading("below b2").action == Salvo("B3")
     assert reading("the cell under b2").action == Salvo("B3")  # before: B2 itself was fired
     assert reading("to the left of c5").action == Salvo("B5")
-    which = reading("next to b2", Duel(turn=2, grid=grid(B2="x", A2="o")))
+    which = reading("next to b2", Duel.of(grid(B2="x", A2="o"), turn=2))
     assert which.kind is ReadAs.ASK and "B1, B3 or C2: which one?" in which.text
     assert reading("above b1").detail["topic"] == "off-sea"
     assert reading("maybe below b2?").detail == {"topic": "say-fire", "cell": "B3"}
@@ -200,7 +200,7 @@ def test_ruling_30_words_beside_a_shot_and_the_players_own_shots():
     saved = reading("b7 and save")
     assert saved.action == Salvo("B7") and 'say "save" on its own' in saved.text
     assert reading("b7, is that a good shot?").detail["topic"] == "refuse-cell"
-    hunting = Duel(turn=6, grid=grid(B2="x", C2="x", A1="o", D4="o", H8="o"), sunk=("Cutter",))
+    hunting = Duel.of(grid(B2="x", C2="x", A1="o", D4="o", H8="o"), turn=6, sunk=("Cutter",))
     mine = reading("where did i hit", hunting)
     assert mine.kind is ReadAs.ANSWER and "hits B2, C2; misses A1, D4, H8" in mine.text
     assert reading("you pick").detail["topic"] == "refuse-hint"
