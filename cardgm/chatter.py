@@ -18,7 +18,9 @@ WANT = frozenset("want wanna like need needs going have got ready time".split())
 # What may follow the save word in its own clause when the block is meant.
 CHATTER = frozenset(
     "game it this progress position now here pls plz please state run spot place my the our for later "
-    "and quit me up gotta go brb thanks thx quick quickly real".split()
+    "and quit me up gotta go brb thanks thx quick quickly real "
+    # stepping away after it: "pls save i need to go", "save and exit", "save before i go"
+    "exit leave stop bye gtg g2g i need must have before so then".split()
 )
 CLAUSE_MARKS = frozenset(",;.!?:\n")
 

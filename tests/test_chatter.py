@@ -19,7 +19,8 @@ def words(message: str) -> list[str]:
     "message",
     ["save", "save pls", "save pls, gotta go", "i want to save", "can you save the game", "ok save it now",
      "time to save", "ready to save, thanks", "pause here please", "bank my progress", "save the voyage",
-     "don't save yet. ok, save", "save my spot brb", "saving, real quick"],
+     "don't save yet. ok, save", "save my spot brb", "saving, real quick", "pls save i need to go",
+     "save and exit", "save before i go", "save then bye", "save i gotta go"],
 )  # fmt: skip
 def test_a_save_with_chatter_is_a_save(message: str) -> None:
     assert asks_for_save(words(message), SAVE, frozenset({"voyage"}))
@@ -29,7 +30,7 @@ def test_a_save_with_chatter_is_a_save(message: str) -> None:
     "message",
     ["save the water", "don't save", "how do i save?", "what does save do", "enough to save the crew",
      "never save", "should i save", "save 2 water", "save the beasts", "save the voyage",
-     "bank the fire and row", ""],
+     "bank the fire and row", "save i think the water", "save then push", "save so we can row", ""],
 )  # fmt: skip
 def test_the_word_in_a_move_or_a_question_is_not(message: str) -> None:
     assert not asks_for_save(words(message), SAVE)  # "voyage" is no game word here
