@@ -143,7 +143,11 @@ _NEEDS = {
 
 
 def down_list(state: State) -> str:
-    return ", ".join(f"{NAMES[SOULS[i]]} {state.crew[i]}" for i in state.living() if state.crew[i] != UP)
+    """The living souls not on their feet, in words by what keeps them off: "down: Carrick, you;
+    salt-poisoned: Ockle" (the LEDGER's `!`, and its `s2`/`s1`)."""
+    down = [NAMES[SOULS[i]] for i in state.living() if state.crew[i] == DOWN]
+    salted = [NAMES[SOULS[i]] for i in state.living() if state.crew[i] not in (UP, DOWN)]
+    return "; ".join(f"{why}: {', '.join(names)}" for why, names in (("down", down), ("salt-poisoned", salted)) if names)
 
 
 def refusals(state: State, calls: Calls) -> dict[str, str]:
@@ -169,7 +173,8 @@ def _refusals(state: State, calls: Calls, need: tuple[str, ...]) -> dict[str, st
         if canvas == "AWNING":
             out["hands"] = "ROW: never under the awning; the drogue is out."
         elif len(on_feet(state.crew)) < 3:
-            out["hands"] = f"ROW needs three souls on their feet; {len(state.on_feet())} are ({down_list(state)})."
+            up = len(state.on_feet())
+            out["hands"] = f"ROW needs three souls on their feet; only {up} {'is' if up == 1 else 'are'} ({down_list(state)})."
     elif h == "FISH":
         if canvas in ("SAIL", "AWNING"):
             out["hands"] = f"FISH: canvas DOWN or LOST only, and the canvas call is {canvas}."
