@@ -22,21 +22,18 @@ solve tools (cardgm.solve.protocols.Solver).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from cardgm.card import Card
+from cardgm.solve.bound import UNREACHABLE, BranchAndBound, Child, Progress
 from cardgm.solve.protocols import Claim, ModuleSolver
 
 from . import rules as R
 from .state import BEACH, DAYS, LANE, State
 
 ENDS = ("landfall", "taken-off", "carried-off", "boat-empty", "given-over")
-# A solve's progress: (states searched, the best score of a whole line found so far).
-Progress = Callable[[int, int], None]
-
-UNREACHABLE = -1  # a search for one end scores every other end like this
 
 
 @dataclass(frozen=True)
@@ -50,15 +47,14 @@ class Solution:
 
 
 @dataclass
-class _Search:
+class _Search(BranchAndBound[State]):
     tape: tuple[int, ...]
     end: str | None
-    memo: dict[tuple, tuple[int, bool, Any]] = field(default_factory=dict)
-    searched: int = 0
-    progress: Progress | None = None  # told (states searched, best line found so far) now and then
-    found: int = UNREACHABLE - 1  # the best score of any whole line reached so far
 
     # -- what the search knows of the card -------------------------------------------------------
+
+    def over(self, s: State) -> bool:
+        return s.end is not None
 
     def value(self, s: State) -> int:
         if self.end is not None and s.end != self.end:
@@ -129,48 +125,11 @@ class _Search:
             return sorted(out.values(), key=lambda c: (-c[0], c[2].thirst, -c[2].water, c[2].westing))
         return sorted(out.values(), key=lambda c: (-c[0], -c[2].westing, c[2].thirst, -c[2].water))
 
-    def search(self, s: State, alpha: int) -> int:
-        """The best value from `s` if it beats `alpha`; else an upper bound no more than alpha."""
-        if s.end is not None:
-            v = self.value(s)
-            if v > self.found:
-                self.found = v
-            return v
-        k = self.key(s)
-        hit = self.memo.get(k)
-        if hit is not None:
-            v, exact, _ = hit
-            if exact or v <= alpha:
-                return v
-        top = self.ceiling(s)
-        if top <= alpha:
-            return top
-        self.searched += 1
-        if self.progress is not None and not self.searched & 255:
-            self.progress(self.searched, self.found)
-        best, best_action = UNREACHABLE - 1, None
-        for ceiling, action, after in self.children(s):
-            floor = max(alpha, best)
-            if ceiling <= floor:
-                best = max(best, ceiling)
-                continue
-            v = self.search(after, floor)
-            if v > best:
-                best, best_action = v, action
-            if best >= top:
-                break
-        self.memo[k] = (best, best > alpha, best_action)
-        return best
+    def groups(self, s: State) -> Iterator[tuple[None, Callable[[], list[Child[State]]]]]:
+        yield None, lambda: self.children(s)  # one group: nothing here bounds a group of calls
 
-    def line(self, s: State) -> tuple[tuple[Any, ...], State]:
-        """Follow the memo's best actions from `s` to the end."""
-        actions = []
-        while s.end is None:
-            _, exact, action = self.memo[self.key(s)]
-            assert exact and action is not None, "the best line runs through exact entries only"
-            actions.append(action)
-            s, _ = R.apply(s, action, self.tape)
-        return tuple(actions), s
+    def step(self, s: State, action: Any) -> State:
+        return R.apply(s, action, self.tape)[0]
 
 
 def solve(

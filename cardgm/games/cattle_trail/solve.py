@@ -33,9 +33,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
+from cardgm.solve.bound import UNREACHABLE, BranchAndBound, Child, Progress
 from cardgm.solve.protocols import ModuleSolver
 
 from . import rules as R
@@ -53,10 +54,6 @@ from .state import (
 )
 
 ENDS = ("sold", "missed", "laid-up", "scattered", "turned-home")
-# A solve's progress: (states searched, the best score of a whole line found so far).
-Progress = Callable[[int, int], None]
-
-UNREACHABLE = -1
 ASPIRATION = (95, 85, 70, 50, 25)  # the floors the sold search tries, highest first
 PLENTY = 10**6  # silver enough for every boat, toll and PARK (the loose drove's purse)
 FULL_CREW = (YOU, *HANDS, DOG)  # three on their feet and the dog: no strays for up to 60 head
@@ -87,16 +84,15 @@ def min_days(mile: int) -> int:
 
 
 @dataclass
-class _Search:
+class _Search(BranchAndBound[Drove]):
     tape: tuple[int, ...]
     rulings: R.Rulings
     end: str | None
-    memo: dict[tuple, tuple[int, bool, Any]] = field(default_factory=dict)
-    searched: int = 0
-    progress: Progress | None = None  # told (states searched, best line found so far) now and then
-    found: int = UNREACHABLE - 1  # the best score of any whole line reached so far
     loose_memo: dict[tuple, int] = field(default_factory=dict)
     use_loose: bool = True  # False: the plain ceiling alone (the tests' reference for the loose one)
+
+    def over(self, s: Drove) -> bool:
+        return s.ended
 
     def value(self, s: Drove) -> int:
         if self.end is not None and s.end != self.end:
@@ -249,55 +245,14 @@ class _Search:
         order = _richest_first if self.end in (None, "sold") else _nearest_first if self.end == "missed" else _hardest_first
         return sorted(out.values(), key=order)
 
-    def search(self, s: Drove, alpha: int) -> int:
-        """The best value from `s` if it beats `alpha`; else an upper bound no more than alpha."""
-        if s.ended:
-            v = self.value(s)
-            if v > self.found:
-                self.found = v
-            return v
-        k = self.key(s)
-        hit = self.memo.get(k)
-        if hit is not None:
-            v, exact, _ = hit
-            if exact or v <= alpha:
-                return v
-        top = self.ceiling(s)
-        if top <= alpha:
-            return top
-        self.searched += 1
-        if self.progress is not None and not self.searched & 255:
-            self.progress(self.searched, self.found)
-        best, best_action = UNREACHABLE - 1, None
+    def groups(self, s: Drove) -> Iterator[tuple[int | None, Callable[[], list[Child[Drove]]]]]:
+        """The morning's choices grouped by the beasts sold, each group bounded by what the herd
+        left after its sale could still make (selling more leaves less)."""
         for sell, orders in self.orders(s):
-            if sell:  # what the herd left after the sale could still make
-                group_top = min(top, self.ceiling(replace(s, head=s.head - sell)))
-                if group_top <= max(alpha, best):
-                    best = max(best, group_top)
-                    break  # selling more leaves less
-            for ceiling, action, after in self.children(s, orders):
-                floor = max(alpha, best)
-                if ceiling <= floor:
-                    best = max(best, ceiling)
-                    continue
-                v = self.search(after, floor)
-                if v > best:
-                    best, best_action = v, action
-                if best >= top:
-                    break
-            if best >= top:
-                break
-        self.memo[k] = (best, best > alpha, best_action)
-        return best
+            yield (self.ceiling(replace(s, head=s.head - sell)) if sell else None), partial(self.children, s, orders)
 
-    def line(self, s: Drove) -> tuple[tuple[Any, ...], Drove]:
-        actions = []
-        while not s.ended:
-            _, exact, action = self.memo[self.key(s)]
-            assert exact and action is not None, "the best line runs through exact entries only"
-            actions.append(action)
-            s, _ = R.apply(s, action, self.tape, self.rulings)
-        return tuple(actions), s
+    def step(self, s: Drove, action: Any) -> Drove:
+        return R.apply(s, action, self.tape, self.rulings)[0]
 
 
 # The order a search tries a morning's choices in, (ceiling, action, drove) each: the most promising
