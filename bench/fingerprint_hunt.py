@@ -38,6 +38,9 @@ import time
 
 
 def main(argv: list[str]) -> None:
+    if "-h" in argv or "--help" in argv:
+        print(__doc__)
+        return
     import numpy as np
 
     from cardgm.games.deadreckoning.hunt import space as berths

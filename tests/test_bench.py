@@ -74,3 +74,12 @@ def test_every_script_in_bench_is_run_here() -> None:
     scripts = {p.name for p in BENCH.iterdir() if p.suffix in (".py", ".sh")}
     named = {k.split()[0] for k in TINY}
     assert scripts == named, f"bench/ and this test differ: {sorted(scripts ^ named)}"
+
+
+@pytest.mark.parametrize("script", sorted(p.name for p in BENCH.glob("*.py")))
+def test_every_script_answers_help_without_running(script: str) -> None:
+    """`--help` explains and runs nothing (bench_hunt.py and fingerprint_hunt.py read their
+    arguments by hand, and once took it for a run of the whole table)."""
+    done = subprocess.run([sys.executable, str(BENCH / script), "--help"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    assert len(done.stdout.splitlines()) >= 3 and not done.stdout.startswith("load average")  # a run opens with the load
