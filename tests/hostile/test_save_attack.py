@@ -352,3 +352,17 @@ def test_the_doors_take_a_quoted_block_and_a_card_above_it(doors: dict[str, Outc
         assert "cannot be resumed" not in done.stdout and game(card).ledger(mornings(card)[0]) in done.stdout, (how, done.stdout[:500])
     audit = doors[f"{card}-audit-superscript-turn"]
     assert "Traceback" not in audit.stdout + audit.stderr and audit.code in (0, 1), audit.stderr[-1500:]
+
+
+def test_the_mcp_resume_tool_refuses_in_words_and_takes_a_quoted_block(tmp_path: Path) -> None:
+    from cardgm.mcp.tools import ToolRefusal, Tools
+    from cardgm.store import open_store
+
+    tools = Tools(open_store(f"sqlite:///{tmp_path}/runs.db"), rng=random.Random(3))
+    for card in CARDS:
+        block, other = blocks(card)[0], blocks(card)[1]
+        assert tools.resume_run("\n".join("> " + line for line in block.splitlines()))["card"] == card
+        huge = block.replace("turn:", "turn:" + "9" * 3000, 1)  # a message is at most 4,000 characters
+        for bad, said in ((huge, "over 200"), (block.replace("turn:", "turn:\u00b2", 1), r"U\+00B2"), (f"{block}\n{other}", "2 different")):
+            with pytest.raises(ToolRefusal, match=said):
+                tools.resume_run(bad)
