@@ -356,13 +356,14 @@ def play(
         from cardgm.game import SaveError
 
         try:
-            block = save.find_block(read_text(resume, "a file holding a SAVE block"))
+            resume_text = read_text(resume, "a file holding a SAVE block")
         except (InputError, OSError) as exc:
             _fail(_reason(resume, exc))
+        block = save.find_block(resume_text)
         if block is None:
             _fail(f"{resume}: no SAVE block in it (it starts '{save.BEGIN}')")
         try:
-            first = run.resume(block)
+            first = run.resume(block, resume_text)
         except SaveError as exc:
             _fail(f"{resume}: that SAVE block cannot be resumed: {exc}")
         start_state = run.state

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cardgm.game import Ending, Event, Game, ReadAs, Reading, SaveError
-from cardgm.save import find_block, save_game_id
+from cardgm.save import BEGIN, find_block, looks_like_block, other_blocks, save_game_id
 
 # A message longer than this is not read at all: no card's order needs a tenth of it.
 MAX_MESSAGE = 4000
@@ -134,6 +134,13 @@ class Run:
         block = find_block(message)
         if block is not None:
             return self._resume(message, block)
+        if looks_like_block(message):
+            prose = self._with_status(
+                f"That SAVE block cannot be resumed: it has no line {BEGIN} exactly as the card prints it, "
+                "so it is not read, as a SAVE or as orders. Paste the whole block, its BEGIN and END lines "
+                "as written. Nothing has changed."
+            )
+            return self._finish(message, Reading(ReadAs.ANSWER, text=prose), prose)
 
         if self.coach is not None and message.strip().lower().rstrip("?!. ") in COACH_WORDS:
             hint = Reading(ReadAs.ANSWER, text=self.coach(self.state), command="hint")
@@ -184,15 +191,16 @@ class Run:
             )
             return self._finish(message, Reading(ReadAs.ANSWER, text=prose), prose)
         try:
-            state = self._load(block)
+            state = self._load(block, message)
         except SaveError as exc:
             prose = self._with_status(f"That SAVE block cannot be resumed: {exc} Nothing has changed.")
             return self._finish(message, Reading(ReadAs.ANSWER, text=prose), prose)
         return self.resume_at(message, state)
 
-    def resume(self, block: str) -> Reply:
-        """Resume from a SAVE block as the opening of this run (`--resume FILE`)."""
-        state = self._load(block)  # SaveError propagates: the caller reports it
+    def resume(self, block: str, text: str | None = None) -> Reply:
+        """Resume from a SAVE block as the opening of this run (`--resume FILE`; `text`, the
+        file's whole text, is refused if it holds two different blocks)."""
+        state = self._load(block, text)  # SaveError propagates: the caller reports it
         return self.resume_at(None, state)
 
     def resume_at(self, message: str | None, state: Any) -> Reply:
@@ -220,12 +228,18 @@ class Run:
         told = self.game.narrate(before, action, events, after)
         return self._finish(message, Reading(ReadAs.MOVE, action=action), told, events)
 
-    def _load(self, block: str) -> Any:
+    def _load(self, block: str, message: str | None = None) -> Any:
         """The game's load, once the block is known to be this card's: a block of another card
-        is named as that card's, not picked apart field by field as if it were this one's."""
+        is named as that card's, not picked apart field by field as if it were this one's. A
+        `message` (or file) holding two different blocks names no one state, and is refused."""
+        if message is not None and other_blocks(message):
+            raise SaveError(
+                f"it holds {other_blocks(message) + 1} different SAVE blocks, so it names no one place to "
+                "resume; send the one block to resume, alone."
+            )
         other = save_game_id(block)
         card = self.game.card
-        if other is not None and other != card.game_id:
+        if other is not None and other.lower() != card.game_id:  # a case changed: the game's load says so
             raise SaveError(
                 f"it is a SAVE block of {_card_title(other)} (game:{other}), not of {card.title}; "
                 f"resume it with `cardgm play {other}`, pasting it as the first message or with --resume FILE."

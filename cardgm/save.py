@@ -21,6 +21,7 @@ import json
 import os
 import re
 import tempfile
+import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,12 +35,19 @@ Day = TypeVar("Day")
 BEGIN = "-----BEGIN AIGC SAVE-----"
 END = "-----END AIGC SAVE-----"
 
-__all__ = ["BEGIN", "END", "FieldWords", "Kept", "blocks", "find_block", "opens_block", "read_fields", "save_game_id"]
+__all__ = [
+    "BEGIN", "END", "FieldWords", "Kept", "blocks", "body_tokens", "find_block", "looks_like_block", "opens_block",
+    "other_blocks", "read_fields", "save_game_id",
+]  # fmt: skip
 
 
 def find_block(message: str) -> str | None:
-    """The SAVE block inside a message, BEGIN line to END line, or None. A block cut short (no
+    """The SAVE block inside a message, BEGIN line to END line, or None. A card's own template
+    (its fields in {braces}: a card pasted above the save) is passed over. A block cut short (no
     END line) runs to the end of the message, so that its reader can say what is missing."""
+    whole = blocks(message) if END in message else []  # (no END: each BEGIN would scan to the end)
+    if whole:
+        return whole[0]
     start = message.find(BEGIN)
     if start < 0:
         return None
@@ -49,11 +57,33 @@ def find_block(message: str) -> str | None:
     return message[start : stop + len(END)]
 
 
-_GAME_FIELD = re.compile(r"(?:^|\s)game:(\S+)")
+# Possessive, and only from a run's first dash: linear on a message of 4,000 dashes (it was 2 s).
+_MARKER = re.compile(r"(?<!-)-{2,}+\s*+(?:BEGIN|END)\s*+AIGC\s*+SAVE\s*+-{2}", re.I)
+_FIELDS = (re.compile(r"(?:^|[\s>])game:\S"), re.compile(r"(?:^|\s)sha:\S"))
+
+
+def looks_like_block(message: str) -> bool:
+    """A message with no whole BEGIN line that is still a SAVE block in part: a marker line
+    changed (case, spaces, dashes), the END line without its BEGIN, or the fields alone (`game:`
+    and `sha:`). It is answered as a block that cannot be resumed, never read as orders: its
+    `canvas:down` or `save` is no call."""
+    return bool(_MARKER.search(message)) or all(f.search(message) for f in _FIELDS)
+
+
+def other_blocks(message: str) -> int:
+    """How many whole SAVE blocks in a message differ from its first one (quoting and line breaks
+    aside): a message holding two different saves names no one state to resume."""
+    found = {" ".join(body_tokens(b)) for b in blocks(message)}
+    return max(0, len(found) - 1)
+
+
+_GAME_FIELD = re.compile(r"(?:^|[\s>])game:([A-Za-z0-9][A-Za-z0-9-]{0,39})(?=\s|$)")
 
 
 def save_game_id(block: str) -> str | None:
-    """The `game:` field of a SAVE block (every card's block opens with it), or None."""
+    """The `game:` field of a SAVE block (every card's block opens with it), or None. Only a game
+    id as cards write one (letters, digits, dashes): anything else is left to the
+    block's reader, which says what is wrong with it."""
     m = _GAME_FIELD.search(block.replace(BEGIN, " ", 1))
     return m.group(1) if m else None
 
@@ -95,11 +125,51 @@ class FieldWords:
     begin_anywhere: bool = False  # the BEGIN line may follow other words in the text
 
 
+# No card's field is near this long (DEADRECKONING's grid, the longest, is 69 characters): a
+# longer word is refused by its length, and only its start is shown back.
+MAX_FIELD = 200
+_QUOTE = re.compile(r"^[ \t]*(?:>[ \t]*)+")  # a markdown quote's marks at a line's start
+
+
+def body_tokens(block: str) -> list[str]:
+    """The words of a block's body, between its BEGIN and END lines, split on any whitespace
+    (so one line, a field a line, CRLF, tabs, no-break spaces); a markdown quote's `>` marks at
+    the start of a line (a block quoted in a chat, `> ` or `> > `) are not words."""
+    text = block
+    if BEGIN in text:
+        text = text.split(BEGIN, 1)[1]
+    text = text.split(END, 1)[0]
+    return " ".join(_QUOTE.sub("", line) for line in text.splitlines()).split()
+
+
+def _odd_character(token: str) -> str | None:
+    """The first character of a field that no SAVE block holds (every card writes its fields in
+    printable ASCII), named by its code point and Unicode name; None if there is none."""
+    for ch in token:
+        if not (" " < ch < "\x7f"):
+            name = unicodedata.name(ch, "a control character" if unicodedata.category(ch)[0] == "C" else "unnamed")
+            return f"U+{ord(ch):04X} ({name})"
+    return None
+
+
+def _shown(token: str) -> str:
+    """A word as a reason shows it: printable ASCII as it is, anything else as \\uXXXX, at most
+    40 characters of it."""
+    short = "".join(ch if " " < ch < "\x7f" else f"\\u{ord(ch):04x}" for ch in token[:40])
+    return short + ("…" if len(token) > 40 else "")
+
+
+def _some(keys: list[str]) -> str:
+    """Keys for a reason: the first few, and how many more."""
+    shown = [_shown(k) for k in keys[:5]]
+    return ", ".join(shown) + (f" and {len(keys) - 5:,} more" if len(keys) > 5 else "")
+
+
 def read_fields(block: str, keys: tuple[str, ...], words: FieldWords) -> dict[str, str]:
     """The block's body as {key: value}, whatever its line breaks (a flattened block is one line
     of fields). Raises SaveError, in the game's words, for the first thing wrong with its shape:
     the markers, a word that is not key:value, an unknown or repeated key, a missing one."""
-    text = block.strip()
+    text = _QUOTE.sub("", block.strip())  # a quoted block's first line
 
     def fail(template: str, **detail: str) -> SaveError:
         return SaveError(template.format(begin=BEGIN, end=END, known=", ".join(keys), **detail))
@@ -108,9 +178,18 @@ def read_fields(block: str, keys: tuple[str, ...], words: FieldWords) -> dict[st
         raise fail(words.no_begin)
     if END not in text:
         raise fail(words.no_end)
-    body = text.split(BEGIN, 1)[1].split(END, 1)[0]
     found: dict[str, str] = {}
-    for token in body.split():
+    for token in body_tokens(text):
+        # Before anything reads it: a character no card writes (a full-width digit, a Cyrillic
+        # letter, a zero-width space) is named, since it may not show; a word past any field's
+        # length is shown only in part (a number of 5,000 digits is no number int() will read).
+        odd = _odd_character(token)
+        if odd is not None:
+            raise SaveError(
+                f"'{_shown(token)}' holds {odd}; a SAVE block is written in plain ASCII letters, digits and marks."
+            )
+        if len(token) > MAX_FIELD:
+            raise SaveError(f"'{_shown(token)}' is {len(token):,} characters long; no field of a SAVE block is over {MAX_FIELD}.")
         key, sep, value = token.partition(":")
         if not sep:
             raise fail(words.not_field, token=token, short=token[:40], key=key)
@@ -124,7 +203,7 @@ def read_fields(block: str, keys: tuple[str, ...], words: FieldWords) -> dict[st
         raise fail(words.missing, keys=", ".join(gaps))
     extra = [k for k in found if k not in keys]
     if extra and words.extra is not None:
-        raise fail(words.extra, keys=", ".join(extra))
+        raise fail(words.extra, keys=_some(extra))
     return found
 
 

@@ -189,7 +189,10 @@ class Tools:
             raise ToolRefusal(f"That is not a SAVE block: a SAVE block starts with the line {BEGIN}.")
         game_id = save_game_id(block)
         if game_id is None:
-            raise ToolRefusal("That SAVE block has no game: line, so it names no card.")
+            raise ToolRefusal(
+                "That SAVE block has no game: line as cards write it (game: then the card's id, in "
+                "letters, digits and dashes), so it names no card."
+            )
         card = self.card(game_id)
         secret = reveal.replace("\r\n", "\n") if reveal and reveal.strip() else None
         if secret is not None and not games.hides_secret(card.game_id):

@@ -101,6 +101,11 @@ class Becalmed:
             if after_dusk is not None:  # said of the day the block names, whose dusk it says is done
                 why = f"tape:{state.tape - 1} on day {state.day - 1} says that day's dusk is done; after it, " + why
             raise SaveError(why)
+        if after_dusk is not None and state.turn < state.day:
+            # After day n's dusk the opening and a reply of calls a day are behind it (ruling 31).
+            raise SaveError(
+                f"turn:{state.turn} is fewer replies than day {state.day - 1}'s dusk needs: the opening and one a day make {state.day}."
+            )
         state = replace(state, deaths_plain=self.deaths_plain, stop_day=self.stop_day)
         # Said by resumed(), which the Run calls next: the state alone cannot show it.
         self._after_dusk = (state, after_dusk) if after_dusk else None

@@ -228,6 +228,8 @@ def impossible(s: Drove) -> str | None:
     names = s.crew + s.laid
     if not s.crew or s.crew[0] != YOU:
         return "crew: must start with you."
+    if "" in names:
+        return f"crew:{','.join(s.crew)} laid:{_names(s.laid)} has an empty name (a comma too many); a drove with no one laid up writes laid:none."
     unknown = [c for c in names if c not in CREW_ORDER]
     if unknown:
         return f"{', '.join(unknown)} is not one of this drove (you, Ewan, Calum, Bran, Hector, Morag)."

@@ -12,7 +12,7 @@ import re
 from cardgm.game import SaveError
 from cardgm.save import BEGIN as SAVE_BEGIN
 from cardgm.save import END as SAVE_END
-from cardgm.save import FieldWords, read_fields
+from cardgm.save import FieldWords, body_tokens, read_fields
 
 from .state import (
     COLUMNS,
@@ -111,6 +111,7 @@ _WORDS = FieldWords(
     twice="it gives '{key}' twice.",
     missing="it lacks {keys}.",
 )
+_SEAL_MARK = re.compile(r"[0-9a-fA-F][0-9a-fA-F.]*")  # hex, as a seal or its mark is (game.py, `_mark`)
 SAVE_KEYS = ("game", "m", "rules", "turn", "shots", "hits", "sunk", "grid", "sha")
 
 
@@ -119,8 +120,7 @@ def save_body(block: str) -> tuple[str, str | None]:
     and its `sha` value (None if it has none): what a sealed duel's mark is worked out over."""
     body = block.strip()
     start, stop = body.find(SAVE_BEGIN), body.find(SAVE_END)
-    inner = body[start + len(SAVE_BEGIN) : stop] if 0 <= start < stop else body
-    tokens = inner.split()
+    tokens = body_tokens(body) if 0 <= start < stop else body.split()  # as `read_fields` reads it
     shas = [t.partition(":")[2] for t in tokens if t.startswith("sha:")]
     return " ".join(t for t in tokens if not t.startswith("sha:")), shas[0] if len(shas) == 1 else None
 
@@ -136,6 +136,8 @@ def parse_save(block: str, sha: str = "none") -> Duel:
     if fields["m"] != "duel" or fields["rules"] != "1":
         raise SaveError("it is not a v1 duel save (m:duel, rules:1).")
     if fields["sha"] != sha:
+        if sha == "none" and not _SEAL_MARK.fullmatch(fields["sha"]):
+            raise SaveError(f"its sha is '{fields['sha']}': this card's saves carry sha:none.")
         if sha == "none":
             raise SaveError(
                 "its sha field carries a seal, so it is a save of a duel cardgm sealed: resume it with that "

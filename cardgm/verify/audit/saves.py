@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from cardgm.game import SaveError
-from cardgm.save import BEGIN as SAVE_BEGIN
-from cardgm.save import END as SAVE_END
 from cardgm.save import blocks as save_blocks
+from cardgm.save import body_tokens
 from cardgm.verify.audit.adapter import Adapter, Context
 from cardgm.verify.audit.findings import Finding
 from cardgm.verify.plain import sentence
@@ -41,7 +41,12 @@ def save_findings(ctx: Context, adapter: Adapter) -> list[Finding]:
 
 
 def _turn_near(given: str | None, rules: str) -> bool:
-    return bool(given and given.isdigit() and rules.isdigit() and int(rules) - 1 <= int(given) <= int(rules))
+    # ASCII digits only, and few: str.isdigit takes '²' (which int() refuses) and int() refuses
+    # 5,000 digits; such a turn is not near, and the block's own load says why.
+    return bool(given and _TURN.fullmatch(given) and _TURN.fullmatch(rules) and int(rules) - 1 <= int(given) <= int(rules))
+
+
+_TURN = re.compile(r"[0-9]{1,20}")
 
 
 def _state_or(adapter: Adapter, ctx: Context) -> Any:
@@ -54,9 +59,8 @@ def _state_or(adapter: Adapter, ctx: Context) -> Any:
 
 def save_fields(block: str) -> dict[str, str]:
     """A SAVE block's body as key:value fields, whatever its line breaks."""
-    body = block.replace(SAVE_BEGIN, " ").replace(SAVE_END, " ")
     out: dict[str, str] = {}
-    for token in body.split():
+    for token in body_tokens(block):  # as the loader reads it (a quoted block's marks aside)
         key, sep, value = token.partition(":")
         if sep:
             out[key] = value
