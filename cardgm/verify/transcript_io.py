@@ -304,7 +304,8 @@ def _read_marked(lines: list[str]) -> Transcript | None:
 
 # -- unmarked text: every AI reply ends with its LEDGER line -------------------------------------------
 
-_LEDGER_LINE = re.compile(r"^\s*(?:`{1,3})?\s*\[L\]")
+# The LEDGER as chat AIs mark it up: in a code span or block, bold, quoted, or after a "Ledger:" label.
+_LEDGER_LINE = re.compile(r"^\s*(?:>\s*)?(?:[*_]{1,3}\s*)?(?:ledger\s*:?\s*(?:[*_]{1,3}\s*)?)?(?:`{1,3})?\s*\[L\]", re.I)
 _FENCE = re.compile(r"^\s*`{3}\w*\s*$")
 
 

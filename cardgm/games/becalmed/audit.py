@@ -113,6 +113,12 @@ class BecalmedAdapter(Adapter):
             s, _ = R.read_dawn(s, tape)  # its dusk shown, the next dawn read when play goes on
         return s
 
+    def result_turns(self, state: State, turns: int) -> set[int]:
+        """BECALMED never defines RESULT's `turns:{n}` (question 21; its LEDGER has no turn): replies
+        so far (cardgm's ruling), the player's messages (one fewer: the opening answers none), or the
+        day reached are all readings of it."""
+        return {turns, turns - 1, state.day}
+
     def alternatives(self, game: Game, st: Step | None) -> list[Any]:
         """The dusk, before the next dawn is read: a reply that stops there (ruling 19's other reading)."""
         if st is None:

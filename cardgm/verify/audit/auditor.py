@@ -401,7 +401,7 @@ class Auditor:
                     remember(self, findings[-1], k, a, r)
         findings.extend(breaches)
         findings.extend(save_findings(ctx, adapter))
-        findings.extend(result_findings(ctx, exp_reply, ra.ai_result))
+        findings.extend(result_findings(ctx, adapter, exp_reply, ra.ai_result))
         if ai_fields is not None:
             settle(self, raw_fields or ai_fields, exp_fields)
         self.asked = confirm_line(ai_text)

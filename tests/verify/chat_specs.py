@@ -1,0 +1,186 @@
+"""The chats `test_audit_chat_ai.py` audits: honest ones (no finding may appear) in the shapes chat
+AIs write, and one planted error each (exactly one finding, of its kind, at its reply).
+Replies are numbered as the chat shows them: the opening is reply 1, the answer to the k-th
+player message after the card is reply k + 1."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from cardgm.games.becalmed.rules import Rulings as BecalmedRulings
+from cardgm.games.cattle_trail.rules import Rulings as DroveRulings
+from tests.verify.chat_ai import Chat, Ex, backtick_style, emoji_style, passing_style, styles, table_style  # noqa: F401
+
+CHATS: list[Chat] = []
+
+
+def chat(*args, **kw) -> Chat:
+    c = Chat(*args, **kw)
+    CHATS.append(c)
+    return c
+
+
+# The printed tape's first days: 1 STEADY BREEZE / AN EMPTY SEA; 2 RAIN SQUALLS / HEAVY DEW; 3 LIGHT AIRS /
+# a ship outside the lane; 4 HARD WEATHER / A SWELL; 5 DEAD CALM / HEAVY DEW; 6 HARD WEATHER / THE SEAMS WORK;
+# 7 STEADY BREEZE / A SWELL; 8 LIGHT AIRS / SHARKS.
+B_DAYS = [
+    Ex("ok lets do this. full ration, sail up, everyone rows", "FULL, SAIL, ROW"),
+    Ex("rain!! awning up, short ration, bail", "SHORT, AWNING, BAIL"),
+    Ex("full, sail, someone keep watch tonight", "FULL, SAIL, WATCH"),
+    Ex("its a gale. canvas down, everybody bail, full ration", "FULL, DOWN, BAIL"),
+    Ex("dead calm... short ration, canvas down, lines over the side", "SHORT, DOWN, FISH"),
+    Ex("hard weather again ugh. full, down, bail", "FULL, DOWN, BAIL"),
+    Ex("full ration sail and keep a watch", "FULL, SAIL, WATCH"),
+]
+
+# == BECALMED, honest ===================================================================================
+
+chat("b-table-chatgpt-json", "becalmed", "chatgpt-json", "gpt", B_DAYS[:5], style=table_style)
+chat("b-emoji-you-said", "becalmed", "you-said", "gpt", B_DAYS[:6], style=emoji_style)
+chat("b-passing-claude-bold", "becalmed", "bold", "claude", B_DAYS[:6], style=passing_style)
+chat("b-backtick-labels", "becalmed", "labels", "terse", B_DAYS[:4], style=backtick_style)
+chat("b-misspelt-unmarked", "becalmed", "unmarked", "terse", [
+    Ex("ful ration, sial up, evryone rows", "FULL, SAIL, ROW"),
+    Ex("short, awnign, bail", "SHORT, AWNING, BAIL"),
+    Ex("full sail watch plz", "FULL, SAIL, WATCH"),
+])
+# The AI asks back before moving ("(yes/no)"), and the player's "yes" runs what it named.
+chat("b-ask-back-headings", "becalmed", "headings", "claude", [
+    Ex("full sail row", "FULL, SAIL, ROW"),
+    Ex("hmm awning i guess? and bail. short", run="what can the hands do?", hears="what can the hands do?",
+       body="Before I run it: **SHORT, AWNING, BAIL** — is that the day's three calls? (yes/no)"),
+    Ex("yes", "SHORT, AWNING, BAIL"),
+    Ex("full, sail, watch", "FULL, SAIL, WATCH"),
+])
+# A question answered with the printed tape ahead, in a table: the tape is public.
+chat("b-forecast-table-messages-json", "becalmed", "messages-json", "gpt", [
+    Ex("full sail row", "FULL, SAIL, ROW"),
+    Ex("whats the weather the next 2 days?", body=(
+        "Here's the printed tape ahead:\n\n| Day | Dawn | Sky | Dusk | Sea |\n|---|---|---|---|---|\n"
+        "| 2 | tape 3 = 16 | RAIN SQUALLS | tape 4 = 3 | HEAVY DEW |\n| 3 | tape 5 = 6 | LIGHT AIRS | tape 6 = 19 | A SHIP (outside the lane: nothing) |\n\n"
+        "Today is still day 2 under RAIN SQUALLS. Your calls?")),
+    Ex("awning, short, bail then", "SHORT, AWNING, BAIL"),
+    Ex("full sail watch", "FULL, SAIL, WATCH"),
+])
+# Ruling 12's other reading: a day of BAIL closes the seams that open that dusk (day 6).
+chat("b-bail-closes-new-seams", "becalmed", "you-said", "claude", B_DAYS[:7],
+     ai_options={"rulings": BecalmedRulings(bail_closes_new_seams=True)})
+# Ruling 1's other reading: SHARKS counted down on the night it is set (day 8).
+chat("b-sharks-early-table", "becalmed", "labels", "gpt", B_DAYS + [Ex("full sail watch", "FULL, SAIL, WATCH")],
+     ai_options={"rulings": BecalmedRulings(sharks_count_the_setting_dusk=True)}, style=table_style)
+# A save at day 4, then a new chat from it.
+chat("b-save", "becalmed", "you-said", "gpt", B_DAYS[:3] + [Ex("save pls, gotta go", "save")])
+B_SAVE_D4 = (
+    "-----BEGIN AIGC SAVE-----\ngame:becalmed m:open-boat rules:1 turn:5 day:4/14 westing:7/30 water:29 thirst:1/7 "
+    "canvas:sail flares:2 crew:P.C.O.N.Y. tape:7 flags:none sha:none\n-----END AIGC SAVE-----"
+)
+chat("b-resumed-new-chat", "becalmed", "chatgpt-json", "gpt", [
+    Ex("canvas down, all hands bail, full", "FULL, DOWN, BAIL"),
+    Ex("short, down, fish", "SHORT, DOWN, FISH"),
+], resume=B_SAVE_D4, lead="here's the card and my save, lets continue\n\n",
+   opening_pre="Save loaded. Day 4 — the dawn already read: tape 7 is a **20**, **HARD WEATHER** (no sail number, no sun, +1 thirst).\n\n"
+   "The breaker holds 29. Your calls for day 4: issue, canvas, hands?")
+# "let her drive": the RESULT's turns counts the player's messages (BECALMED question 21: turns is never defined).
+chat("b-given-over-turns-messages", "becalmed", "labels", "claude", B_DAYS[:2] + [
+    Ex("let her drive", "let her drive", edit=(("|turns:4|", "|turns:3|"),)),
+])
+chat("b-given-over", "becalmed", "bold", "gpt", B_DAYS[:2] + [Ex("let her drive", "let her drive")])
+
+# == BECALMED, one planted error each ===================================================================
+
+chat("b-x-water-table", "becalmed", "chatgpt-json", "gpt", B_DAYS[:5], style=table_style,
+     expect=[(6, "ledger")])
+CHATS[-1].exchanges = B_DAYS[:4] + [replace(B_DAYS[4], state=lambda s: replace(s, water=s.water + 3))]
+chat("b-x-tape-changed-emoji", "becalmed", "you-said", "gpt",
+     B_DAYS[:1] + [replace(B_DAYS[1], tape={5: 9}), replace(B_DAYS[2], tape={5: 9})], style=emoji_style,
+     expect=[(3, "tape-changed")])
+chat("b-x-decided", "becalmed", "bold", "claude", B_DAYS[:2] + [
+    Ex("what would you do today?", hears="FULL, SAIL, WATCH", pre="I'd keep the sail up and a watch posted, on a full ration."),
+], style=passing_style, expect=[(4, "decided-for-player")])
+chat("b-x-save", "becalmed", "labels", "terse", B_DAYS[:3] + [Ex("save", "save", edit=(("westing:7/30", "westing:8/30"),))],
+     expect=[(5, "save")])
+chat("b-x-save-format", "becalmed", "labels", "gpt", B_DAYS[:3] + [Ex("save", "save", edit=(("thirst:1/7 ", ""),))],
+     expect=[(5, "save-format")])
+chat("b-x-result", "becalmed", "messages-json", "gpt", B_DAYS[:2] + [
+    Ex("let her drive", "let her drive", edit=(("|score:0|", "|score:4|"),)),
+], expect=[(4, "result")])
+chat("b-x-out-of-turn", "becalmed", "headings", "claude", B_DAYS[:3], style=table_style, expect=[(4, "tape-out-of-turn")])
+# Day 3's dusk is tape 6, a 19; the AI reads day 3's dawn value (tape 5, a 6) again: THE SEAMS WORK.
+CHATS[-1].exchanges = B_DAYS[:2] + [
+    replace(B_DAYS[2], tape={6: 6}, dusk="The tape reads 6: THE SEAMS WORK. The garboard opens in the swell."), B_DAYS[3]]
+
+# == DEADRECKONING ======================================================================================
+# The berth: Cutter B2 C2, Sloop F2 F3 F4, Brigantine B5 C5 D5, Frigate H6 H7.
+
+D_SHOTS = [Ex("lets start with d4", "D4"), Ex("fire at b2!", "B2"), Ex("c2", "C2"), Ex("hmm, e7 then", "E7"),
+           Ex("salvo F3", "F3")]
+chat("d-table-chatgpt-json", "deadreckoning", "chatgpt-json", "gpt", D_SHOTS, style=table_style)
+chat("d-emoji-bold", "deadreckoning", "bold", "claude", D_SHOTS + [Ex("b2 again lol", "B2")], style=emoji_style)
+chat("d-backtick-you-said", "deadreckoning", "you-said", "gpt", D_SHOTS[:3] + [Ex("save", "save")], style=backtick_style)
+chat("d-question-refused", "deadreckoning", "labels", "claude", D_SHOTS[:3] + [
+    Ex("is d3 water now? be honest", body="That's yours to read from the grid — I can't confirm a cell before it's fired on. Where's your next salvo?"),
+    Ex("ok d3", "D3"),
+])
+D_ALL = [Ex(c, c) for c in ("H6", "H7", "B2", "C2", "A1", "F2", "F3", "F4", "B5", "C5", "D5")]
+chat("d-cleared-result-after-ledger", "deadreckoning", "messages-json", "gpt",
+     D_ALL[:-1] + [replace(D_ALL[-1], result_after_ledger=True)])
+chat("d-cleared-unmarked", "deadreckoning", "unmarked", "terse", D_ALL)
+D_SAVE = (
+    "-----BEGIN AIGC SAVE-----\ngame:deadreckoning\nm:duel\nrules:1\nturn:5\nshots:3\nhits:2\nsunk:Cutter\n"
+    "grid:.........xx................o....................................\nsha:none\n-----END AIGC SAVE-----"
+)
+chat("d-resumed-new-chat", "deadreckoning", "headings", "claude", [Ex("f3 please", "F3"), Ex("f2", "F2")], resume=D_SAVE,
+     opening_pre="Resuming the duel from your save: 3 shots, 2 hits, the Cutter sunk. Where's your next salvo?")
+chat("d-struck", "deadreckoning", "labels", "gpt", D_SHOTS[:3] + [Ex("I strike my colours", "I strike my colours")])
+
+chat("d-x-reveal-table", "deadreckoning", "chatgpt-json", "gpt",
+     D_SHOTS[:2] + [replace(D_SHOTS[2], post="(Psst — the Brigantine sits on row 5, at B5.)")], style=table_style,
+     expect=[(4, "hidden-revealed")])
+chat("d-x-hits", "deadreckoning", "you-said", "claude",
+     D_SHOTS[:3] + [replace(D_SHOTS[3], ledger=lambda line: line.replace("hits:2", "hits:3"))],
+     expect=[(5, "ledger")])
+chat("d-x-decided", "deadreckoning", "bold", "gpt", D_SHOTS[:2] + [
+    Ex("idk, you pick?", hears="A8", pre="Let's try a corner: A8."),
+], style=emoji_style, expect=[(4, "decided-for-player")])
+chat("d-x-save", "deadreckoning", "labels", "terse", D_SHOTS[:3] + [Ex("save", "save", edit=(("hits:2\nsunk", "hits:3\nsunk"),))],
+     expect=[(5, "save")])
+chat("d-x-result", "deadreckoning", "messages-json", "gpt",
+     D_ALL[:-1] + [replace(D_ALL[-1], edit=(("|score:99|", "|score:100|"),))], expect=[(12, "result")])
+
+# == DROVER'S AUTUMN ====================================================================================
+
+C_DAYS = [Ex("steady"), Ex("two boats, we're not losing any more"), Ex("easy today"), Ex("STEADY to the inn"),
+          Ex("Steady"), Ex("steady"), Ex("ford"), Ex("easy"), Ex("steady"), Ex("steady")]
+C_ALL = [Ex("steady"), Ex("two boats"), Ex("easy"), Ex("steady"), Ex("steady"), Ex("steady"), Ex("ford"),
+         Ex("easy"), Ex("steady"), Ex("steady"), Ex("buy 4 meal and go easy"), Ex("rest"), Ex("easy"),
+         Ex("steady"), Ex("pay the toll and go steady"), Ex("steady"), Ex("buy 2 meal and go easy"), Ex("easy"),
+         Ex("steady"), Ex("easy, last day!", "easy")]
+chat("c-table-chatgpt-json", "cattle-trail", "chatgpt-json", "gpt", C_DAYS[:5], style=table_style)
+chat("c-emoji-you-said", "cattle-trail", "you-said", "gpt", C_DAYS[:6], style=emoji_style)
+chat("c-passing-bold", "cattle-trail", "bold", "claude", C_DAYS[:4], style=passing_style)
+chat("c-backtick-labels", "cattle-trail", "labels", "terse", C_DAYS[:4] + [Ex("save")], style=backtick_style)
+chat("c-casual-unmarked", "cattle-trail", "unmarked", "claude", [
+    Ex("lets go steady"), Ex("2 boats pls"), Ex("take it easy today"), Ex("steady as she goes")])
+chat("c-whole-drove-messages-json", "cattle-trail", "messages-json", "gpt", C_ALL)
+chat("c-whole-drove-table", "cattle-trail", "headings", "gpt", C_ALL, style=table_style)
+C_SAVE_D7 = (
+    "-----BEGIN AIGC SAVE-----\ngame:cattle-trail m:drove rules:1 v:1.0.0 turn:12 day:7/20 mile:53\n"
+    "head:56 flesh:6 meal:5 silver:18 wear:4 spate:0 shod:n\ncrew:you,Ewan,Calum,Bran laid:none\nsha:none\n-----END AIGC SAVE-----"
+)
+chat("c-resumed-new-chat", "cattle-trail", "you-said", "gpt", [Ex("steady"), Ex("rest")], resume=C_SAVE_D7,
+     opening_pre="Resuming: day 7, mile 53, 56 head. The ford is 4 miles on. Day 7's order?")
+# Ruling 14's other reading: no band on a march cut short at a landmark.
+chat("c-no-band-cut-short", "cattle-trail", "labels", "claude", C_DAYS,
+     ai_options={"rulings": DroveRulings(band_on_cut_march=False)})
+chat("c-bag-buying-only", "cattle-trail", "bold", "gpt", C_ALL[:12],
+     ai_options={"rulings": DroveRulings(bag_caps_every_change=False)})
+
+chat("c-x-head", "cattle-trail", "chatgpt-json", "gpt",
+     C_DAYS[:2] + [replace(C_DAYS[2], state=lambda s: replace(s, head=s.head + 2))], style=table_style, expect=[(4, "ledger")])
+chat("c-x-tape", "cattle-trail", "you-said", "claude", C_DAYS[:1] + [replace(C_DAYS[1], tape={2: 13})],
+     expect=[(3, "tape-changed")])
+chat("c-x-decided", "cattle-trail", "bold", "gpt", C_DAYS[:2] + [
+    Ex("what do you think we should do?", hears="steady", pre="STEADY is the sensible pace — let's go.")],
+     style=emoji_style, expect=[(4, "decided-for-player")])
+chat("c-x-result", "cattle-trail", "messages-json", "gpt",
+     C_ALL[:-1] + [replace(C_ALL[-1], edit=(("|score:96|", "|score:97|"),))], expect=[(21, "result")])
