@@ -207,3 +207,16 @@ def styles(*fs: Style) -> Style:
             text = f(n, text, prev)
         return text
     return both
+
+
+def grid_table_style(n: int, text: str, prev: str) -> str:
+    """DEADRECKONING's shot grid as a Markdown table of emoji (🌊 unfired, ⚪ miss, 💥 hit)."""
+    def table(m: re.Match[str]) -> str:
+        rows = m.group(1).strip("\n").splitlines()[1:]
+        marks = {".": "🌊", "o": "⚪", "x": "💥"}
+        out = ["| | A | B | C | D | E | F | G | H |", "|---|---|---|---|---|---|---|---|---|"]
+        for row in rows:
+            num, *cells = row.split()
+            out.append(f"| **{num}** | " + " | ".join(marks[c] for c in cells) + " |")
+        return "\n".join(out)
+    return re.sub(r"```\n(  A B C D E F G H\n(?:\d [.ox ]+\n?){8})```", table, text)

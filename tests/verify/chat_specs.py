@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from cardgm.games.becalmed.rules import Rulings as BecalmedRulings
 from cardgm.games.cattle_trail.rules import Rulings as DroveRulings
-from tests.verify.chat_ai import Chat, Ex, backtick_style, emoji_style, passing_style, styles, table_style  # noqa: F401
+from tests.verify.chat_ai import Chat, Ex, backtick_style, emoji_style, grid_table_style, passing_style, styles, table_style
 
 CHATS: list[Chat] = []
 
@@ -184,3 +184,89 @@ chat("c-x-decided", "cattle-trail", "bold", "gpt", C_DAYS[:2] + [
      style=emoji_style, expect=[(4, "decided-for-player")])
 chat("c-x-result", "cattle-trail", "messages-json", "gpt",
      C_ALL[:-1] + [replace(C_ALL[-1], edit=(("|score:96|", "|score:97|"),))], expect=[(21, "result")])
+
+
+# == Batch 2: narration and layout probes ===============================================================
+
+REVEAL = ("**The berth, revealed:** Cutter — B2, C2 · Sloop — F2, F3, F4 · Brigantine — B5, C5, D5 · Frigate — H6, H7.\n\n"
+          "```\n  A B C D E F G H\n1 . . . . . . . .\n2 . x x . . x . .\n3 . . . . . x . .\n4 . . . o . x . .\n"
+          "5 . x x x . . . .\n6 . . . . . . . x\n7 . . . . . . . x\n8 . . . . . . . .\n```\n\n"
+          "Fetch the reveal file at aigamecards.com/g/deadreckoning/reveal-8f2a9039494b.md to check the seal.")
+chat("d-struck-reveal", "deadreckoning", "you-said", "gpt", D_SHOTS[:3] + [
+    Ex("ok i give up. I strike my colours", "I strike my colours", pre=REVEAL)])
+# A forecast given unasked inside a move reply, and a recap table of the days read so far.
+chat("b-forecast-in-move", "becalmed", "labels", "gpt", B_DAYS[:2] + [
+    replace(B_DAYS[2], post="Looking ahead on the printed tape: tomorrow's dawn is tape 7, a **20** — HARD WEATHER. Plan for it."),
+    B_DAYS[3],
+])
+chat("b-recap-table", "becalmed", "headings", "gpt", B_DAYS[:3] + [replace(B_DAYS[3], post=(
+    "**Voyage so far**\n\n| Day | Dawn | Sky | Dusk | Sea |\n|---|---|---|---|---|\n"
+    "| 1 | 12 | STEADY BREEZE | 14 | AN EMPTY SEA |\n| 2 | 16 | RAIN SQUALLS | 3 | HEAVY DEW |\n"
+    "| 3 | 6 | LIGHT AIRS | 19 | A SHIP (out of the lane) |\n| 4 | 20 | HARD WEATHER | 10 | A SWELL FROM THE SOUTH-WEST |"))])
+chat("b-emoji-calls", "becalmed", "bold", "gpt", [
+    Ex("FULL 💧, SAIL ⛵, ROW 🚣", "FULL, SAIL, ROW"),
+    Ex("same as yesterday but awning and bail, short ration", "SHORT, AWNING, BAIL"),
+    Ex("Full / Sail / Watch 👀", "FULL, SAIL, WATCH"),
+], style=styles(emoji_style, table_style))
+chat("b-greeting-lead", "becalmed", "you-said", "claude", B_DAYS[:3], greeting=True,
+     lead="can you run this game for me? here's the card:\n\n", style=passing_style)
+# The SAVE block one field a line (ruling 29's other layout), in a code block.
+chat("b-save-lines", "becalmed", "chatgpt-json", "gpt", B_DAYS[:2] + [Ex("save", "save", edit=(
+    ("game:becalmed m:open-boat rules:1 turn:4 day:3/14 westing:5/30 water:33 thirst:1/7 canvas:awning flares:2 crew:P.C.O.N.Y. tape:5 flags:none sha:none",
+     "game:becalmed\nm:open-boat\nrules:1\nturn:4\nday:3/14\nwesting:5/30\nwater:33\nthirst:1/7\ncanvas:awning\nflares:2\n"
+     "crew:P.C.O.N.Y.\ntape:5\nflags:none\nsha:none"),))])
+# The water worked out in a table with arrows and the dusk value among the numbers.
+chat("b-arith-table", "becalmed", "messages-json", "gpt", [
+    replace(B_DAYS[0], post="| Step | Water |\n|---|---|\n| Dawn | 26 |\n| FULL | 26 − 4 = 22 |\n| Dusk (tape 2 → 14, AN EMPTY SEA) | 22 |"),
+    replace(B_DAYS[1], post="| Step | Water |\n|---|---|\n| SHORT | 22 − 2 = 20 |\n| Rain-catch | +10 → 30 |\n| Dew (tape 4 → 3) | +3 → 33 |"),
+])
+chat("d-grid-emoji-table", "deadreckoning", "labels", "gpt", D_SHOTS[:4] + [Ex("D-5", "D5"), Ex("fire at b 5 pls", "B5")], style=grid_table_style)
+chat("d-two-cells-ask", "deadreckoning", "bold", "claude", D_SHOTS[:2] + [
+    Ex("c2 and then d2", body="One salvo at a time — C2 or D2 first?"),
+    Ex("c2", "C2"),
+    Ex("sunk!! ok, a1 and b1 are water now right? since they can't touch",
+       body="That's a deduction for you to make from the grid — I won't confirm cells you haven't fired on. Your next salvo?"),
+    Ex("e5", "E5"),
+])
+chat("c-forecast-table", "cattle-trail", "labels", "gpt", C_DAYS[:2] + [
+    Ex("what are the next three days looking like?", body=(
+        "The autumn is printed:\n\n| Day | Value |\n|---|---|\n| 3 | 6 |\n| 4 | 14 |\n| 5 | 9 |\n\n"
+        "Day 3's order?")),
+    C_DAYS[2],
+])
+chat("c-emoji-orders", "cattle-trail", "bold", "claude", [
+    Ex("steady 🐄"), Ex("TWO BOATS ⛵⛵"), Ex("easy does it"), Ex("steady pls")], style=styles(emoji_style, passing_style))
+
+# The AI asks back in its own words, with no "(yes/no)" mark, and the player's "yep" runs it.
+for _i, (_ask, _yes) in enumerate((
+    ("Just to be sure before I run the day: **SHORT, AWNING, BAIL** — shall I go ahead?", "yep"),
+    ("Quick check: SHORT ration, AWNING, hands BAIL. Confirm?", "yes go"),
+    ("I read that as SHORT, AWNING, BAIL. Is that right?", "yeah thats right"),
+)):
+    chat(f"b-ask-back-words-{_i}", "becalmed", ("labels", "you-said", "chatgpt-json")[_i], ("gpt", "claude", "terse")[_i], [
+        B_DAYS[0],
+        Ex("short awning bail i think?", run="what can the hands do?", hears="what can the hands do?", body=_ask),
+        Ex(_yes, "SHORT, AWNING, BAIL"),
+        B_DAYS[2],
+    ])
+chat("d-ask-back-words", "deadreckoning", "labels", "gpt", D_SHOTS[:2] + [
+    Ex("maybe c2?", run="what is the score?", hears="what is the score?", body="Fire on **C2**? Just say the word."),
+    Ex("yes fire", "C2"),
+])
+chat("c-ask-back-words", "cattle-trail", "labels", "gpt", C_DAYS[:2] + [
+    Ex("easy maybe?", run="what is the tape?", hears="what is the tape?", body="EASY for day 3 — shall I run it?"),
+    Ex("yep", "easy"),
+])
+# Asked back in its own words, the AI runs the move on a "no" — or another move than the one it named on a yes.
+chat("b-x-ask-back-no", "becalmed", "labels", "gpt", [
+    B_DAYS[0],
+    Ex("short awning bail i think?", run="what can the hands do?", hears="what can the hands do?",
+       body="Just to be sure: **SHORT, AWNING, BAIL** — shall I go ahead?"),
+    Ex("no wait, let me think", hears="SHORT, AWNING, BAIL", pre="Running it."),
+], expect=[(4, "decided-for-player")])
+chat("b-x-ask-back-other", "becalmed", "you-said", "claude", [
+    B_DAYS[0],
+    Ex("short awning bail i think?", run="what can the hands do?", hears="what can the hands do?",
+       body="I read that as SHORT, AWNING, BAIL. Is that right?"),
+    Ex("yes", run="SHORT, AWNING, BAIL", hears="FULL, AWNING, WATCH"),
+], expect=[(4, "decided-for-player")])

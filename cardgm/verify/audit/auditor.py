@@ -16,7 +16,7 @@ from cardgm.save import find_block
 from cardgm.verify.audit.adapter import Adapter, Context, adapter_for
 from cardgm.verify.audit.cards import choose_card, find_card
 from cardgm.verify.audit.carry import corrected, fold, remember, says_correction, settle, without_carried
-from cardgm.verify.audit.confirm import asked_back, confirm_line, confirmed
+from cardgm.verify.audit.confirm import asked_back, asks_back, confirmed
 from cardgm.verify.audit.decided import decided as decided_for_player
 from cardgm.verify.audit.findings import Audit, AuditError, Finding, ReplyAudit
 from cardgm.verify.audit.lines import ai_ledger, ai_result, fields_equal, only_the_end_after
@@ -321,7 +321,7 @@ class Auditor:
                 or confirmed(self, message or "", ai_fields, expected, true_step)
                 or corrected(self, index, message or "", ai_text, ai_fields, expected, true_step)
                 or asked_back(self, message or "", ai_text, ai_fields, expected, true_step)
-                or other_reading(self, index, message or "", ai_fields, expected, true_step, asks=confirm_line(ai_text) is not None)
+                or other_reading(self, index, message or "", ai_fields, expected, true_step, asks=asks_back(ai_text) is not None)
             )
             if got is not None:
                 expected, true_step, note = got
@@ -404,7 +404,7 @@ class Auditor:
         findings.extend(result_findings(ctx, adapter, exp_reply, ra.ai_result))
         if ai_fields is not None:
             settle(self, raw_fields or ai_fields, exp_fields)
-        self.asked = confirm_line(ai_text)
+        self.asked = asks_back(ai_text)
         for f in findings:  # numbered as the chat shows the replies: the opening is reply 1
             f.reply = ra.number
         ra.findings = findings

@@ -33,6 +33,29 @@ def confirm_line(text: str | None) -> str | None:
     return None
 
 
+# The same ask in a chat AI's own words, with no "(yes/no)": "SHORT, AWNING, BAIL — shall I go ahead?",
+# "Fire on C2? Just say the word.", "I read that as FULL, SAIL, ROW. Is that right?"
+_ASKS = re.compile(
+    r"\b(?:confirm|shall i|should i (?:go ahead|run|fire|proceed)|is that (?:right|correct|what you (?:mean|want))|"
+    r"did you mean|do you mean|want me to|say the word|sound right|go ahead|run (?:it|that|this)|proceed)\b|\b(?:correct|right|ok|okay)\?",
+    re.I,
+)
+
+
+def asks_back(text: str | None) -> str | None:
+    """The line with which the AI asks before it moves: its (yes/no) line, or a question in its own
+    words among the reply's last three lines (above its LEDGER). Whether nothing moved, and what a
+    yes then runs, is judged from the numbers (`asked_back`, `confirmed`)."""
+    found = confirm_line(text)
+    if found is not None:
+        return found
+    lines = [ln.strip() for ln in (text or "").splitlines() if ln.strip() and not ln.strip().startswith(("```", "[L]", "`[L]"))]
+    for line in reversed(lines[-3:]):
+        if ("?" in line or "say the word" in line.lower()) and _ASKS.search(line):
+            return line
+    return None
+
+
 def is_yes(message: str) -> bool:
     return bool(_YES.match(message)) and len(message.split()) <= 6
 
@@ -42,7 +65,7 @@ def asked_back(
 ) -> tuple[Step, Step | None, str] | None:
     """The AI asks its own (yes/no) and moves nothing: both lines stand where they stood, the turn
     counted, and the next yes is read against its line."""
-    asked = confirm_line(ai_text)
+    asked = asks_back(ai_text)
     if asked is None or expected.action is None:
         return None
     on_true = _same_place(expected, true_step)
