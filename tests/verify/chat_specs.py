@@ -270,3 +270,34 @@ chat("b-x-ask-back-other", "becalmed", "you-said", "claude", [
        body="I read that as SHORT, AWNING, BAIL. Is that right?"),
     Ex("yes", run="SHORT, AWNING, BAIL", hears="FULL, AWNING, WATCH"),
 ], expect=[(4, "decided-for-player")])
+
+# == Batch 3: the end of a game, and the sunk list ======================================================
+
+def _bold_result(text: str) -> str:
+    import re as _re
+    return _re.sub(r"^(RESULT: AIGC\|\S+)$", r"**\1**", text, flags=_re.M)
+
+
+chat("d-cleared-bold-result", "deadreckoning", "bold", "gpt", D_ALL[:-1] + [replace(D_ALL[-1], edit=(
+    ("RESULT: AIGC|deadreckoning|duel|v1.0.0|end:cleared|ch:1|turns:12|score:99|tape:0|sha:none",
+     "**RESULT: AIGC|deadreckoning|duel|v1.0.0|end:cleared|ch:1|turns:12|score:99|tape:0|sha:none**"),))])
+chat("b-given-over-result-code", "becalmed", "chatgpt-json", "gpt", B_DAYS[:2] + [Ex("let her drive", "let her drive", edit=(
+    ("RESULT: AIGC|becalmed|open-boat|v1.0.0|end:given-over|ch:1|turns:4|score:0|tape:5|sha:none",
+     "```\nRESULT: AIGC|becalmed|open-boat|v1.0.0|end:given-over|ch:1|turns:4|score:0|tape:5|sha:none\n```"),))])
+chat("c-whole-drove-inline-result", "cattle-trail", "you-said", "claude", C_ALL[:-1] + [replace(C_ALL[-1], edit=(
+    ("\nRESULT: AIGC|", "\n`RESULT: AIGC|"), ("|sha:none\n", "|sha:none`\n")))])
+# The sunk list in the order the ships went down (DEADRECKONING ruling 6's other reading), in a table style.
+_SUNK_ORDER = lambda line: line.replace("sunk:Cutter,Frigate", "sunk:Frigate,Cutter")  # noqa: E731
+chat("d-sunk-order-table", "deadreckoning", "messages-json", "gpt",
+     D_ALL[:2] + [replace(e, ledger=_SUNK_ORDER) for e in D_ALL[2:5]], style=table_style)
+# DEADRECKONING question 7 (A): after struck colours the last LEDGER's grid shows the revealed hulls as x, hits to match.
+chat("d-struck-ledger-reveal", "deadreckoning", "labels", "claude", D_SHOTS[:3] + [
+    Ex("I strike my colours", "I strike my colours", pre=REVEAL, ledger=lambda line: line.replace(
+        "hits:2", "hits:10").replace(".........xx................o....................................",
+                                     ".........xx..x.......x.....o.x...xxx...........x.......x........")),
+])
+chat("d-x-struck-ledger-reveal-wrong", "deadreckoning", "you-said", "gpt", D_SHOTS[:3] + [
+    Ex("I strike my colours", "I strike my colours", pre=REVEAL, ledger=lambda line: line.replace(
+        "hits:2", "hits:10").replace(".........xx................o....................................",
+                                     ".........xx..x.......x.....o.x...xxx...........x......x.........")),
+], expect=[(5, "ledger")])

@@ -50,3 +50,11 @@ def test_a_becalmed_result_may_count_replies_messages_or_the_day(turns: str) -> 
         *chat.exchanges[:-1], Ex("let her drive", "let her drive", edit=(("|turns:4|", "|turns:9|"),)),
     ]})
     assert [(f.reply, f.code) for f in audit(read_transcript(transcript(wrong))).findings] == [(4, "result")]
+
+
+def test_a_struck_duels_last_ledger_may_show_the_reveal() -> None:
+    """DEADRECKONING question 7 (A): the reveal grid in the last LEDGER; a cell revealed that is no hull is still wrong."""
+    honest = next(c for c in CHATS if c.name == "d-struck-ledger-reveal")
+    assert audit(read_transcript(transcript(honest))).findings == []
+    wrong = next(c for c in CHATS if c.name == "d-x-struck-ledger-reveal-wrong")
+    assert [(f.reply, f.code) for f in audit(read_transcript(transcript(wrong))).findings] == [(5, "ledger")]

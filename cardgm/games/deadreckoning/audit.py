@@ -15,6 +15,7 @@ from cardgm.game import Game, GameError
 from cardgm.games.deadreckoning import notation
 from cardgm.games.deadreckoning import rules as R
 from cardgm.games.deadreckoning.state import SHIP_NAMES, Duel, cell_name
+from cardgm.games.deadreckoning.state import cell_index as _grid_index
 from cardgm.verify.audit import Adapter, Context, Finding
 
 FIELDS = ("turn", "shots", "hits", "sunk", "grid")
@@ -92,6 +93,26 @@ class DeadReckoningAdapter(Adapter):
 
     def fields(self, game: Game, state: Any) -> dict[str, str]:
         return self.parse(notation.ledger(state))
+
+    def alternative_fields(self, game: Game, st: Any) -> list[dict[str, str]]:
+        """Question 7's other reading: on the reply that strikes the colours, the LEDGER's grid is the
+        reveal SCORING 1 prints ("every hull shown as `x`"), its hits (and shots, sunk) changed to match
+        or kept as fired."""
+        berth = getattr(game, "_berth", None)
+        if st is None or berth is None or not st.after.struck or st.before.struck:
+            return []
+        base = self.fields(game, st.after)
+        grid = list(base["grid"])
+        for ship in berth.ships:
+            for cell in ship.cells:
+                grid[_grid_index(cell)] = "x"
+        shown = "".join(grid)
+        out = []
+        for shots in dict.fromkeys((base["shots"], str(sum(c != "." for c in shown)))):
+            for hits in dict.fromkeys((base["hits"], str(shown.count("x")))):
+                for sunk in dict.fromkeys((base["sunk"], ",".join(SHIP_NAMES))):
+                    out.append({**base, "grid": shown, "shots": shots, "hits": hits, "sunk": sunk})
+        return out
 
     def state_from(self, game: Game, f: dict[str, str], base: Duel) -> Duel:
         names = () if f["sunk"] == "none" else tuple(f["sunk"].split(","))

@@ -75,6 +75,10 @@ class Adapter:
         """Other states a reply may show and still be right (a reading the card allows)."""
         return []
 
+    def alternative_fields(self, game: Game, st: Step | None) -> list[dict[str, str]]:
+        """The LEDGER fields another reading allows, where a reading prints what no state holds."""
+        return [self.fields(game, s) for s in self.alternatives(game, st)] if st is not None else []
+
     def label(self, state: Any) -> str:
         return f"turn {getattr(state, 'turn', '?')}"
 

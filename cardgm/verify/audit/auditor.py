@@ -296,7 +296,7 @@ class Auditor:
 
         def fields_now() -> tuple[dict[str, str], list[dict[str, str]]]:
             exp = adapter.fields(game, own_run.state)
-            alts = [adapter.fields(game, s) for s in (adapter.alternatives(game, expected) if expected else [])]
+            alts = adapter.alternative_fields(game, expected)
             return exp, alts
 
         exp_fields, alt_fields = fields_now()
@@ -352,7 +352,7 @@ class Auditor:
             own_run.state, adapter.not_over(game, own_run.state), previous=self.last_action,
         )
         if ai_fields is not None:
-            true_alts = [adapter.fields(game, s) for s in adapter.alternatives(game, true_step)] if true_step else []
+            true_alts = adapter.alternative_fields(game, true_step)
             ra.on_true_line = fields_equal(ai_fields, true_fields) or any(fields_equal(ai_fields, a) for a in true_alts)
             ra.differs_from_true = {} if ra.on_true_line else {k: (ai_fields.get(k, "(none)"), v) for k, v in true_fields.items() if ai_fields.get(k) != v}
             ra.follows_own = follows
