@@ -80,7 +80,12 @@ def replies(chat: Chat) -> tuple[list[str], list[str]]:
             for pos, value in ex.tape.items():
                 tape[pos - 1] = value
             ai.game = make_game(replace(card, tape=tuple(tape)), **chat.ai_options)
-        reply = ai.reply(ex.hears or ex.run or ex.say)
+        if ex.resume:  # the AI follows a SAVE pasted in this message: its numbers are the block's from here on
+            assert ex.body is not None, (chat.name, "a followed resume needs its words")
+            reply = replace(ai.reply("?"), save=None, result=None)
+            ai.state = ai_game.load(ex.resume)  # showing the saved turn, as a reply that resumes does
+        else:
+            reply = ai.reply(ex.hears or ex.run or ex.say)
         events = reply.events
         ai.game = ai_game
         if ex.state:

@@ -301,3 +301,54 @@ chat("d-x-struck-ledger-reveal-wrong", "deadreckoning", "you-said", "gpt", D_SHO
         "hits:2", "hits:10").replace(".........xx................o....................................",
                                      ".........xx..x.......x.....o.x...xxx...........x......x.........")),
 ], expect=[(5, "ledger")])
+
+# == Batch 4: the card's own numbers in explanations, examples and status lines ============================
+
+chat("b-rules-explained", "becalmed", "labels", "claude", [
+    B_DAYS[0],
+    Ex("what does the awning do exactly?", body=(
+        "Under the AWNING she makes no way at all, not even the set, but it cancels the sun line and catches rain: "
+        "on OVERCAST (13–15) it catches +5, on RAIN SQUALLS (16–18) +10, and a HEAVY DEW dusk (1–3) gives +3 if it was spread. "
+        "Today is RAIN SQUALLS.\n\nYour calls for day 2?")),
+    replace(B_DAYS[1], pre="Good call — a 16–18 sky is exactly when the awning pays."),
+    B_DAYS[2],
+])
+chat("b-colon-calls", "becalmed", "you-said", "gpt", [
+    Ex("issue: full; canvas: sail; hands: row", "FULL, SAIL, ROW"),
+    Ex("1) SHORT 2) AWNING 3) BAIL", "SHORT, AWNING, BAIL"),
+    Ex("watch, sail, full", "FULL, SAIL, WATCH"),
+], style=table_style)
+chat("b-thirst-sums", "becalmed", "headings", "gpt", [
+    replace(B_DAYS[0], post="Thirst check: 0 + 1 (day) + 1 (sun) + 1 (rowed) − 2 (FULL) = 1/7."),
+    replace(B_DAYS[1], post="Thirst check: 1 + 1 (day) + 0 (no sun under the awning) − 1 (SHORT) = 1/7. Water: 22 − 2 + 10 + 3 = 33."),
+])
+chat("d-example-cells", "deadreckoning", "you-said", "claude", [
+    Ex("how do i fire?", body="Name one cell, column then row — for example **B5**, or \"fire at C2\". Where's your first salvo?"),
+    *D_SHOTS[:2],
+])
+chat("d-status-line", "deadreckoning", "chatgpt-json", "gpt",
+     [replace(e, post=f"Shots fired: {i + 1} · Ships sunk: {1 if i >= 2 else 0}/4 · Remaining hulls: "
+              + ("3, 3, 2" if i >= 2 else "2, 3, 3, 2")) for i, e in enumerate(D_SHOTS)])
+chat("d-casual-cells", "deadreckoning", "bold", "gpt", [
+    Ex("Fire! E-5", "E5"), Ex("lets go with g6", "G6"), Ex("G7 please captain", "G7"), Ex("ok ok, h6 🎯", "H6"),
+    Ex("h7!!!", "H7")], style=grid_table_style)
+chat("c-status-and-sums", "cattle-trail", "headings", "claude",
+     [replace(e, post="Running tally: 179 miles to Falkirk in all; the card's par is 60.") for e in C_DAYS[:4]])
+
+# == Batch 5: a new chat where the card comes first and the SAVE in the next message ===================
+
+chat("b-save-second-message", "becalmed", "you-said", "gpt", [
+    Ex(f"oh wait I have a save from before:\n\n{B_SAVE_D4}", resume=B_SAVE_D4,
+       body="Save loaded — day 4, westing 7/30, the breaker at 29. Day 4's dawn was read: tape 7, a **20** — HARD WEATHER.\n\nYour calls?"),
+    Ex("canvas down, all hands bail, full", "FULL, DOWN, BAIL"),
+])
+chat("d-save-second-message", "deadreckoning", "labels", "claude", [
+    Ex(f"continuing my game:\n{D_SAVE}", resume=D_SAVE,
+       body="Resumed: 3 shots, 2 hits, the Cutter sunk. Your next salvo?"),
+    Ex("f3", "F3"),
+])
+chat("c-save-second-message", "cattle-trail", "bold", "gpt", [
+    Ex(f"here's my save\n\n{C_SAVE_D7}", resume=C_SAVE_D7,
+       body="Save loaded: day 7, mile 53, 56 head. Next: the ford, 4 miles on. Day 7's order?"),
+    Ex("steady"),
+])
