@@ -9,6 +9,7 @@ given to its game). A planted error changes the AI's side at one reply, as in th
 from __future__ import annotations
 
 import importlib.util
+import json
 import re
 import sys
 from collections.abc import Callable
@@ -129,7 +130,48 @@ def transcript(chat: Chat) -> str:
         turns += [("player", "hi! can you run a game for me?"), ("ai", "Of course! Paste the game card and we'll start.")]
     for p, a in zip(players, ai):
         turns += [("player", p), ("ai", a)]
+    if chat.form == "claude-export":
+        return _claude_export(turns)
+    if chat.form == "chatgpt-branch":
+        return _chatgpt_branch(turns)
+    if chat.form == "chatgpt-page":
+        return write("you-said", [(r, _page_copy(t) if r == "ai" else t) for r, t in turns])
     return write(chat.form, turns)
+
+
+def _claude_export(turns: list[tuple[str, str]]) -> str:
+    """Claude's data export: a list of conversations, each message's words in `content` parts."""
+    msgs = [{"uuid": f"m{i}", "sender": "human" if r == "player" else "assistant", "text": "",
+             "content": [{"type": "text", "text": t}], "created_at": "2026-11-30T10:00:00Z"} for i, (r, t) in enumerate(turns)]
+    other = {"uuid": "c0", "name": "Trip ideas", "chat_messages": [{"sender": "human", "text": "hi", "content": []}]}
+    return json.dumps([other, {"uuid": "c1", "name": "Game night", "chat_messages": msgs}], ensure_ascii=False)
+
+
+def _chatgpt_branch(turns: list[tuple[str, str]]) -> str:
+    """ChatGPT's export with one AI reply regenerated: the abandoned version (its water or head off by 5)
+    hangs off the same parent; the branch shown is the one `current_node` ends."""
+    mapping: dict[str, Any] = {"root": {"id": "root", "message": None, "parent": None, "children": []}}
+    prev, regenerated = "root", False
+    for n, (role, text) in enumerate(turns, 1):
+        mid = f"n{n:03d}"
+        mapping[mid] = {"id": mid, "parent": prev, "children": [], "message": {
+            "id": mid, "author": {"role": "user" if role == "player" else "assistant"},
+            "content": {"content_type": "text", "parts": [text]}}}
+        if role == "ai" and n > 2 and not regenerated and re.search(r"(water |head:)(\d+)", text):
+            old = re.sub(r"(water |head:)(\d+)", lambda m: f"{m.group(1)}{int(m.group(2)) + 5}", text)
+            mapping["old"] = {"id": "old", "parent": prev, "children": [], "message": {
+                "id": "old", "author": {"role": "assistant"}, "content": {"content_type": "text", "parts": [old]}}}
+            mapping[prev]["children"].append("old")
+            regenerated = True
+        mapping[prev]["children"].append(mid)
+        prev = mid
+    return json.dumps([{"title": "game", "mapping": mapping, "current_node": prev}], ensure_ascii=False)
+
+
+def _page_copy(text: str) -> str:
+    """An AI reply as text selected on chatgpt.com: a thinking line, code blocks as their label and "Copy code"."""
+    out = re.sub(r"```(\w*)\n(.*?)\n```", lambda m: f"{m.group(1) or 'plaintext'}\nCopy code\n{m.group(2)}", text, flags=re.S)
+    return "Thought for 6 seconds\n\n" + out
 
 
 # -- how chat AIs dress a reply ------------------------------------------------------------------------

@@ -352,3 +352,44 @@ chat("c-save-second-message", "cattle-trail", "bold", "gpt", [
        body="Save loaded: day 7, mile 53, 56 head. Next: the ford, 4 miles on. Day 7's order?"),
     Ex("steady"),
 ])
+
+# == Batch 6: more planted errors ========================================================================
+
+# A kinder number: day 2's thirst shown one lower than the day gives.
+chat("b-x-softened-thirst", "becalmed", "bold", "claude", B_DAYS[:1] + [
+    replace(B_DAYS[1], state=lambda s: replace(s, thirst=s.thirst - 1)), B_DAYS[2]], style=passing_style,
+     expect=[(3, "ledger")])
+# Day 2 at the Kyle reads day 3's value (6) in place of its own (3).
+chat("c-x-out-of-turn", "cattle-trail", "labels", "gpt", C_DAYS[:1] + [replace(C_DAYS[1], tape={2: 6})], style=table_style,
+     expect=[(3, "tape-out-of-turn")])
+# A repeat counted as a new shot.
+chat("d-x-repeat-counted", "deadreckoning", "messages-json", "claude", D_SHOTS[:3] + [
+    Ex("b2 again", "B2", ledger=lambda line: line.replace("shots:3", "shots:4"))], style=grid_table_style,
+     expect=[(5, "ledger")])
+chat("d-x-save-format", "deadreckoning", "you-said", "gpt", D_SHOTS[:3] + [
+    Ex("save", "save", edit=(("grid:.........xx................o....................................\n", ""),))],
+     expect=[(5, "save-format")])
+chat("c-x-save", "cattle-trail", "headings", "claude", C_DAYS[:3] + [Ex("save", edit=(("silver:16", "silver:18"),))],
+     expect=[(5, "save")])
+chat("c-x-save-format", "cattle-trail", "you-said", "gpt", C_DAYS[:3] + [Ex("save", edit=(("flesh:", "fl:"),))],
+     expect=[(5, "save-format")])
+chat("b-x-result-end", "becalmed", "labels", "gpt", B_DAYS[:2] + [
+    Ex("let her drive", "let her drive", edit=(("end:given-over", "end:carried-off"),))], expect=[(4, "result")])
+# The AI moves on a question about the rules, without being asked to.
+chat("b-x-decided-question", "becalmed", "headings", "gpt", B_DAYS[:1] + [
+    Ex("does the awning stop the sun?", hears="SHORT, AWNING, BAIL",
+       pre="Yes — it cancels the sun line. I've put it up for you: SHORT ration, AWNING, all hands BAIL.")],
+     style=table_style, expect=[(3, "decided-for-player")])
+
+# == Batch 7: export forms ===============================================================================
+
+chat("b-claude-export", "becalmed", "claude-export", "claude", B_DAYS[:4] + [Ex("save", "save")])
+chat("d-claude-export", "deadreckoning", "claude-export", "claude", D_SHOTS)
+chat("c-claude-export", "cattle-trail", "claude-export", "claude", C_DAYS[:4])
+chat("b-chatgpt-branch", "becalmed", "chatgpt-branch", "gpt", B_DAYS[:4])
+chat("c-chatgpt-branch", "cattle-trail", "chatgpt-branch", "gpt", C_DAYS[:3])
+chat("b-chatgpt-page", "becalmed", "chatgpt-page", "gpt", B_DAYS[:4], style=table_style)
+chat("d-chatgpt-page", "deadreckoning", "chatgpt-page", "gpt", D_SHOTS)
+chat("c-chatgpt-page", "cattle-trail", "chatgpt-page", "gpt", C_DAYS[:4])
+chat("b-x-claude-export", "becalmed", "claude-export", "claude",
+     B_DAYS[:2] + [replace(B_DAYS[2], state=lambda s: replace(s, westing=s.westing + 1))], expect=[(4, "ledger")])
