@@ -393,3 +393,16 @@ chat("d-chatgpt-page", "deadreckoning", "chatgpt-page", "gpt", D_SHOTS)
 chat("c-chatgpt-page", "cattle-trail", "chatgpt-page", "gpt", C_DAYS[:4])
 chat("b-x-claude-export", "becalmed", "claude-export", "claude",
      B_DAYS[:2] + [replace(B_DAYS[2], state=lambda s: replace(s, westing=s.westing + 1))], expect=[(4, "ledger")])
+
+# == Batch 8: hard weather's other readings (BECALMED questions 28 and 6) =================================
+
+# Day 4 is HARD WEATHER. (28 B) "BAIL … keeps her dry in a gale": under SAIL with the hands bailing, nothing spoiled.
+chat("b-gale-bail-keeps-dry", "becalmed", "you-said", "gpt", B_DAYS[:3] + [
+    Ex("full, sail, bail", "FULL, SAIL, BAIL", state=lambda s: replace(s, water=s.water + 4),
+       post="The hands bail her dry through the gale: nothing spoiled."), B_DAYS[4]], style=table_style)
+# (6 A) "every hand works": a FISH in hard weather catches nothing.
+chat("b-gale-no-catch", "becalmed", "labels", "claude", B_DAYS[:3] + [
+    Ex("full, down, fish", "FULL, DOWN, FISH", state=lambda s: replace(s, water=s.water - 2)), B_DAYS[4]])
+chat("b-x-gale-bail-miscounted", "becalmed", "bold", "gpt", B_DAYS[:3] + [
+    Ex("full, sail, bail", "FULL, SAIL, BAIL", state=lambda s: replace(s, water=s.water + 3)), B_DAYS[4]],
+     expect=[(5, "ledger")])

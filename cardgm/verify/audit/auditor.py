@@ -414,7 +414,8 @@ class Auditor:
         # Re-base the own-numbers Run on the AI's LEDGER when it differs from what was expected.
         slips = [f for f in findings if f.kind == "ledger"]
         self.unslipped = (slips[0], own_run.state, own_run.pending) if slips and ai_fields is not None and not follows else None
-        if ai_fields is not None and not follows:
+        # An alternative a reading allows (not the rules' own numbers) is the AI's line from here on, too.
+        if ai_fields is not None and (not follows or not fields_equal(ai_fields, exp_fields)):
             try:
                 if self.tape_trial is not None:
                     # What its announced value set going (a turtle to answer) stands on its line too.
@@ -425,7 +426,7 @@ class Auditor:
                 own_run.moved = own_run.moved or not fields_equal(adapter.fields(game, was), ai_fields, adapter.counters)
             except (ValueError, TypeError, KeyError) as exc:
                 ra.notes.append(f"its own numbers cannot be loaded into a state ({exc}); the next reply is checked from the rules' numbers")
-            guess = adapter.candidates(game, expected.before, ai_fields, tape_game(self, )) if expected is not None else []
+            guess = adapter.candidates(game, expected.before, ai_fields, tape_game(self, )) if expected is not None and not follows else []
             if guess:
                 self.last_action = guess[0][0]
         if self.patched:
