@@ -406,3 +406,13 @@ chat("b-gale-no-catch", "becalmed", "labels", "claude", B_DAYS[:3] + [
 chat("b-x-gale-bail-miscounted", "becalmed", "bold", "gpt", B_DAYS[:3] + [
     Ex("full, sail, bail", "FULL, SAIL, BAIL", state=lambda s: replace(s, water=s.water + 3)), B_DAYS[4]],
      expect=[(5, "ledger")])
+
+# == Batch 9: DROVER'S AUTUMN's hedged orders run at once (ORDERS rule 3, rulings 24–26's other readings) ==
+
+for _i, _said in enumerate(("We can't be late. Push.", "What's the tape tomorrow? Push.", "no, rest", "Rest today and push tomorrow")):
+    chat(f"c-hedged-run-at-once-{_i}", "cattle-trail", ("labels", "you-said", "bold", "chatgpt-json")[_i], ("gpt", "claude")[_i % 2],
+         C_DAYS[:2] + [Ex(_said, run=("push", "push", "rest", "rest")[_i]), C_DAYS[3]])
+chat("c-x-hedged-question-run", "cattle-trail", "labels", "gpt", C_DAYS[:2] + [Ex("hmm steady?", run="steady")],
+     expect=[(4, "decided-for-player")])
+chat("c-x-hedged-other-move", "cattle-trail", "you-said", "claude", C_DAYS[:2] + [
+    Ex("We can't be late. Push.", run="what is the tape?", hears="steady")], expect=[(4, "decided-for-player")])

@@ -58,3 +58,16 @@ def test_a_struck_duels_last_ledger_may_show_the_reveal() -> None:
     assert audit(read_transcript(transcript(honest))).findings == []
     wrong = next(c for c in CHATS if c.name == "d-x-struck-ledger-reveal-wrong")
     assert [(f.reply, f.code) for f in audit(read_transcript(transcript(wrong))).findings] == [(5, "ledger")]
+
+
+def test_a_hedged_order_run_at_once_is_the_players_own() -> None:
+    """DROVER'S AUTUMN rulings 24–26: cardgm asks a confirm line first; an AI that runs the one order
+    named is not deciding for the player, and the report says how it read the message."""
+    from cardgm.verify import report
+
+    for chat in (c for c in CHATS if c.name.startswith("c-hedged-run-at-once-")):
+        found = audit(read_transcript(transcript(chat)))
+        assert found.findings == [], chat.name
+        assert "where cardgm asks its own confirm line first" in report.text(found), chat.name
+    other = next(c for c in CHATS if c.name == "c-x-hedged-other-move")
+    assert [(f.reply, f.code) for f in audit(read_transcript(transcript(other))).findings] == [(4, "decided-for-player")]

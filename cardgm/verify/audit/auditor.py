@@ -16,7 +16,7 @@ from cardgm.save import find_block
 from cardgm.verify.audit.adapter import Adapter, Context, adapter_for
 from cardgm.verify.audit.cards import choose_card, find_card
 from cardgm.verify.audit.carry import corrected, fold, remember, says_correction, settle, without_carried
-from cardgm.verify.audit.confirm import asked_back, asks_back, confirmed
+from cardgm.verify.audit.confirm import asked_back, asks_back, confirm_skipped, confirmed
 from cardgm.verify.audit.decided import decided as decided_for_player
 from cardgm.verify.audit.findings import Audit, AuditError, Finding, ReplyAudit
 from cardgm.verify.audit.lines import ai_ledger, ai_result, fields_equal, only_the_end_after
@@ -322,6 +322,7 @@ class Auditor:
                 or corrected(self, index, message or "", ai_text, ai_fields, expected, true_step)
                 or asked_back(self, message or "", ai_text, ai_fields, expected, true_step)
                 or other_reading(self, index, message or "", ai_fields, expected, true_step, asks=asks_back(ai_text) is not None)
+                or confirm_skipped(self, message or "", ai_fields, expected, true_step)
             )
             if got is not None:
                 expected, true_step, note = got

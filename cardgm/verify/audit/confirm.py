@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from cardgm.game import ReadAs
+from cardgm.verify.audit.lines import fields_equal
 from cardgm.verify.audit.steps import Step, step, take, undo
 
 if TYPE_CHECKING:
@@ -107,6 +109,35 @@ def confirmed(
         undo(aud.true_run, true_step)
         new_true = take(aud.true_run, message, action)
     return new, new_true, f"a yes to the AI's own confirm line runs what it named: {adapter.move_words(action)}"
+
+
+def confirm_skipped(
+    aud: Auditor, message: str, ai: dict[str, str], expected: Step, true_step: Step | None,
+) -> tuple[Step, Step | None, str] | None:
+    """cardgm answers the message with its own confirm line for the move the message names ("We
+    can't be late. Push." — "Today: PUSH …? (yes/no)"), and the AI runs that very move at once.
+    The player named it: no move is decided for them. The card's hedges (DROVER'S AUTUMN's ORDERS
+    rule 3, rulings 24–26; a slip in BECALMED) are read two ways, and the AI took the other."""
+    asked = aud.own_run.pending
+    if expected.action is not None or asked is None or asked.kind is not ReadAs.CONFIRM or asked.action is None:
+        return None
+    kept = aud.own_run.state, aud.own_run.pending
+    undo(aud.own_run, expected)
+    try:
+        new = take(aud.own_run, message, asked.action)
+    except Exception:  # noqa: BLE001 - a move the rules refuse here is no reading of the message
+        new = None
+    if new is None or not fields_equal(aud.adapter.fields(aud.game, new.after), ai):
+        aud.own_run.state, aud.own_run.pending = kept
+        return None
+    new_true = true_step
+    if _same_place(expected, true_step) and true_step is not None:
+        undo(aud.true_run, true_step)
+        new_true = take(aud.true_run, message, asked.action)
+    words = aud.adapter.move_words(asked.action)
+    return new, new_true, (
+        f"the AI runs at once {words}, the move the message names, where cardgm asks its own confirm line first "
+        f"(\"{expected.reply.prose.strip().splitlines()[0][:80]}\"): a reading the card allows")
 
 
 def _same_place(expected: Step, true_step: Step | None) -> bool:
