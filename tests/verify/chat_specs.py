@@ -416,3 +416,11 @@ chat("c-x-hedged-question-run", "cattle-trail", "labels", "gpt", C_DAYS[:2] + [E
      expect=[(4, "decided-for-player")])
 chat("c-x-hedged-other-move", "cattle-trail", "you-said", "claude", C_DAYS[:2] + [
     Ex("We can't be late. Push.", run="what is the tape?", hears="steady")], expect=[(4, "decided-for-player")])
+
+# == Batch 10: DEADRECKONING cells in the other forms question 2 lists, fired at once =====================
+
+chat("d-row-first-and-phonetic", "deadreckoning", "you-said", "gpt", [
+    Ex("lets start with 4d", run="D4"), Ex("2B", run="B2"), Ex("fire on charlie two", run="C2"), Ex("echo 7 pls", run="E7")],
+     style=grid_table_style)
+chat("d-x-question-fired", "deadreckoning", "labels", "gpt", D_SHOTS[:2] + [Ex("hmm what about c2?", run="C2")],
+     expect=[(4, "decided-for-player")])

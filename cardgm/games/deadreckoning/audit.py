@@ -244,6 +244,10 @@ class DeadReckoningAdapter(Adapter):
 
     def named(self, message: str, state: Duel, previous: Any) -> dict[str, set[str]] | None:
         cells = {f"{c.upper()}{r}" for c, r in _LOOSE_CELL.findall(message)}
+        # The other forms question 2 lists, which an AI may accept (cardgm asks for column first):
+        # the row first ("4d", "4 D") and the phonetic alphabet ("charlie two").
+        cells |= {f"{c.upper()}{r}" for r, c in _ROW_FIRST.findall(message)}
+        cells |= {f"{w[0].upper()}{_NUMBER.get(n.lower(), n)}" for w, n in _PHONETIC.findall(message)}
         return {"cells": cells} if cells else None
 
     def words_allow(self, named: dict[str, set[str]], action: Any, state: Duel) -> bool:
@@ -254,6 +258,10 @@ class DeadReckoningAdapter(Adapter):
 
 
 _LOOSE_CELL = re.compile(r"(?<![A-Za-z0-9])([A-Ha-h])\s*[-–]?\s*([1-8])(?![0-9])")
+_ROW_FIRST = re.compile(r"(?<![A-Za-z0-9])([1-8])\s*[-–]?\s*([A-Ha-h])(?![A-Za-z0-9])")
+_NUMBER = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8"}
+_PHONETIC = re.compile(
+    r"\b(alpha|alfa|bravo|charlie|delta|echo|foxtrot|golf|hotel)[\s-]*([1-8]|one|two|three|four|five|six|seven|eight)\b", re.I)
 
 
 def _index(cell: str) -> int:
