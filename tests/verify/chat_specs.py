@@ -424,3 +424,8 @@ chat("d-row-first-and-phonetic", "deadreckoning", "you-said", "gpt", [
      style=grid_table_style)
 chat("d-x-question-fired", "deadreckoning", "labels", "gpt", D_SHOTS[:2] + [Ex("hmm what about c2?", run="C2")],
      expect=[(4, "decided-for-player")])
+# A SAVE that cannot be resumed: its tape is not day 4's.
+chat("b-x-save-unresumable", "becalmed", "headings", "claude", B_DAYS[:3] + [Ex("save", "save", edit=(("tape:7 flags", "tape:12 flags"),))],
+     expect=[(5, "save")])
+chat("d-x-save-unresumable", "deadreckoning", "labels", "gpt", D_SHOTS[:3] + [Ex("save", "save", edit=(("sunk:Cutter\n", "sunk:Sloop\n"),))],
+     expect=[(5, "save")])
