@@ -429,3 +429,32 @@ chat("b-x-save-unresumable", "becalmed", "headings", "claude", B_DAYS[:3] + [Ex(
      expect=[(5, "save")])
 chat("d-x-save-unresumable", "deadreckoning", "labels", "gpt", D_SHOTS[:3] + [Ex("save", "save", edit=(("sunk:Cutter\n", "sunk:Sloop\n"),))],
      expect=[(5, "save")])
+
+# == Batch 11: the whole printed tape shown in the opening ================================================
+
+_B_TAPE = (12, 14, 16, 3, 6, 19, 20, 10, 3, 2, 20, 5, 9, 10, 8, 9, 11, 17, 7, 18, 19, 11, 10, 20, 11, 16, 15, 6)
+_FORTNIGHT = "**The fortnight, as printed** (public — reading it changes nothing):\n\n| Day | Dawn (sky) | Dusk (sea) |\n|---|---|---|\n" + "\n".join(
+    f"| {d} | tape {2 * d - 1}: {_B_TAPE[2 * d - 2]} | tape {2 * d}: {_B_TAPE[2 * d - 1]} |" for d in range(1, 15))
+
+
+def _with_fortnight(n: int, text: str, prev: str) -> str:
+    return text.replace("\n\n", f"\n\n{_FORTNIGHT}\n\n", 1) if n == 1 else text
+
+
+chat("b-opening-fortnight-table", "becalmed", "labels", "gpt", B_DAYS[:3], style=_with_fortnight)
+chat("b-opening-fortnight-table-json", "becalmed", "chatgpt-json", "claude", B_DAYS[:2], style=styles(_with_fortnight, table_style))
+_C_TAPE = (16, 3, 6, 5, 18, 11, 9, 2, 9, 8, 15, 1, 8, 12, 8, 3, 6, 18, 6, 15, 7)
+_AUTUMN = "| Day | Value |\n|---|---|\n" + "\n".join(f"| {d} | {v} |" for d, v in enumerate(_C_TAPE, 1))
+
+
+def _with_autumn(n: int, text: str, prev: str) -> str:
+    return text.replace("\n\n", f"\n\nThe autumn, as printed:\n\n{_AUTUMN}\n\n", 1) if n == 1 else text
+
+
+chat("c-opening-autumn-table", "cattle-trail", "you-said", "gpt", C_DAYS[:3], style=_with_autumn)
+chat("c-lookahead-in-move", "cattle-trail", "labels", "claude", [
+    replace(C_DAYS[0], post="Looking ahead: tomorrow's value is 3 and day 3's is 6."), C_DAYS[1],
+    replace(C_DAYS[2], post="(Day 5 will read 18 — a good day to make miles.)")])
+chat("d-lookahead-lengths", "deadreckoning", "bold", "gpt", [
+    replace(D_SHOTS[0], post="Still afloat: a 2-cell hull, two 3-cell hulls and another 2-cell hull."), *D_SHOTS[1:3],
+    replace(D_SHOTS[3], post="The Cutter is down; three hulls remain — 3, 3 and 2 cells.")])
