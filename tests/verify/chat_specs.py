@@ -458,3 +458,7 @@ chat("c-lookahead-in-move", "cattle-trail", "labels", "claude", [
 chat("d-lookahead-lengths", "deadreckoning", "bold", "gpt", [
     replace(D_SHOTS[0], post="Still afloat: a 2-cell hull, two 3-cell hulls and another 2-cell hull."), *D_SHOTS[1:3],
     replace(D_SHOTS[3], post="The Cutter is down; three hulls remain — 3, 3 and 2 cells.")])
+
+# DROVER'S AUTUMN question 5 (A): the Ledger at the end's dusk shows the day of the sale, day:20/20.
+chat("c-end-ledger-day-20", "cattle-trail", "labels", "gpt",
+     C_ALL[:-1] + [replace(C_ALL[-1], ledger=lambda line: line.replace("day:21/20", "day:20/20"))])
