@@ -462,3 +462,19 @@ chat("d-lookahead-lengths", "deadreckoning", "bold", "gpt", [
 # DROVER'S AUTUMN question 5 (A): the Ledger at the end's dusk shows the day of the sale, day:20/20.
 chat("c-end-ledger-day-20", "cattle-trail", "labels", "gpt",
      C_ALL[:-1] + [replace(C_ALL[-1], ledger=lambda line: line.replace("day:21/20", "day:20/20"))])
+# The RESULT line and pointers after the LEDGER on the last reply, on every card.
+chat("b-given-over-result-after-ledger", "becalmed", "you-said", "claude",
+     B_DAYS[:2] + [Ex("let her drive", "let her drive", result_after_ledger=True)])
+chat("c-sold-result-after-ledger", "cattle-trail", "chatgpt-json", "gpt", C_ALL[:-1] + [replace(C_ALL[-1], result_after_ledger=True)])
+
+# == Batch 12: the whole voyage to a ship: SEAMS, SHARKS, the turtle, the butchering day, both flares ======
+
+B_VOYAGE = B_DAYS + [
+    Ex("full sail watch again", "FULL, SAIL, WATCH"), Ex("same again pls", "FULL, SAIL, WATCH"),
+    Ex("yes!! take the turtle", "take her"), Ex("full ration and keep sailing", "FULL, SAIL"),
+    Ex("BURN BOTH FLARES NOW", "burn both"),
+]
+chat("b-voyage-taken-off", "becalmed", "you-said", "gpt", B_VOYAGE, style=table_style)
+chat("b-voyage-taken-off-claude", "becalmed", "claude-export", "claude", B_VOYAGE, style=passing_style)
+chat("b-x-voyage-result", "becalmed", "labels", "gpt", B_VOYAGE[:-1] + [
+    replace(B_VOYAGE[-1], edit=(("end:taken-off", "end:landfall"),))], expect=[(13, "result")])
