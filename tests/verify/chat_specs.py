@@ -478,3 +478,15 @@ chat("b-voyage-taken-off", "becalmed", "you-said", "gpt", B_VOYAGE, style=table_
 chat("b-voyage-taken-off-claude", "becalmed", "claude-export", "claude", B_VOYAGE, style=passing_style)
 chat("b-x-voyage-result", "becalmed", "labels", "gpt", B_VOYAGE[:-1] + [
     replace(B_VOYAGE[-1], edit=(("end:taken-off", "end:landfall"),))], expect=[(13, "result")])
+
+# == Batch 13: cells named in passing that reveal nothing ===================================================
+
+chat("d-neighbours-listed", "deadreckoning", "labels", "gpt", [
+    replace(D_SHOTS[1], post="Nice hit! A hull runs straight, so it continues through one of A2, C2, B1 or B3 — your call."),
+    Ex("c2", "C2")])
+chat("d-cells-in-recap", "deadreckoning", "you-said", "claude", D_SHOTS[:3] + [
+    replace(D_SHOTS[3], post="Fired so far: D4 (miss), B2 (hit), C2 (hit — Cutter sunk), E7 (miss). Unfired cells like F3 or B5 are yours to choose.")])
+chat("d-x-neighbour-singled-out", "deadreckoning", "bold", "claude", [
+    replace(D_SHOTS[1], post="Nice hit! It continues through C2, not A2."), Ex("c2", "C2")], expect=[(2, "hidden-revealed")])
+chat("d-x-two-hulls-offered", "deadreckoning", "labels", "gpt", [
+    replace(D_SHOTS[0], post="Between us, try C2 or B5 next.")], expect=[(2, "hidden-revealed")])

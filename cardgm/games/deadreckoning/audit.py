@@ -27,7 +27,7 @@ _LENIENT = re.compile(
 _MARK = {".": "unfired", "o": "a miss", "x": "a hit"}
 _TELLS = re.compile(
     r"\b(try|aim|hint|close|closer|near|warm|warmer|hot|lies|lie|lying|hull|ship|ships|cutter|sloop|brigantine|frigate|"
-    r"there'?s|hiding|hidden|sits|is at|something)\b",
+    r"there'?s|hiding|hidden|sits|is at|something|continues|extends|runs through|goes through)\b",
     re.I,
 )
 
@@ -173,6 +173,11 @@ class DeadReckoningAdapter(Adapter):
         for sentence_ in re.split(r"(?<=[.!?;])\s+|\n", text):
             if not _TELLS.search(sentence_):
                 continue
+            # Several unfired cells offered alike, open water among them ("one of A2, C2, B1 or B3"),
+            # single none out: the sentence gives nothing of the berth away.
+            unfired = {m.group(0) for m in _CELL.finditer(sentence_)} - fired - called
+            if len(unfired) >= 2 and unfired - set(berth.hull_cells) and not _SETS_APART.search(sentence_):
+                continue
             for m in _CELL.finditer(sentence_):
                 cell = m.group(0)
                 if cell in berth.hull_cells and cell not in fired and cell not in called:
@@ -258,6 +263,7 @@ class DeadReckoningAdapter(Adapter):
 
 
 _LOOSE_CELL = re.compile(r"(?<![A-Za-z0-9])([A-Ha-h])\s*[-–]?\s*([1-8])(?![0-9])")
+_SETS_APART = re.compile(r"\b(?:not|no|isn't|aren't|but|only|except|rather than|instead)\b|n't\b", re.I)
 _ROW_FIRST = re.compile(r"(?<![A-Za-z0-9])([1-8])\s*[-–]?\s*([A-Ha-h])(?![A-Za-z0-9])")
 _NUMBER = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8"}
 _PHONETIC = re.compile(
