@@ -490,3 +490,19 @@ chat("d-x-neighbour-singled-out", "deadreckoning", "bold", "claude", [
     replace(D_SHOTS[1], post="Nice hit! It continues through C2, not A2."), Ex("c2", "C2")], expect=[(2, "hidden-revealed")])
 chat("d-x-two-hulls-offered", "deadreckoning", "labels", "gpt", [
     replace(D_SHOTS[0], post="Between us, try C2 or B5 next.")], expect=[(2, "hidden-revealed")])
+
+# == Batch 14: an opening that waits for "begin" before the first dawn (the card's OPENING reads it) ======
+
+
+def _opening_waits(n: int, text: str, prev: str) -> str:
+    if n != 1:
+        return text
+    return ("Five in the cutter, thirty leagues to go, a fortnight to do it. The tape is public. Say **begin** when you're ready "
+            "and I'll read the first dawn.\n\n```\n[L] day 1/14 | westing 0/30 | water 26 | thirst 0/7 | crew:P.C.O.N.Y. | "
+            "canvas:down | flares:2 | tape:0 | flags:none | v1.0.0\n```")
+
+
+chat("b-x-opening-waits", "becalmed", "labels", "gpt", [
+    Ex("begin", run="how much water is there?", hears="how much water is there?",
+       body="**Day 1 — dawn**\n\nTape 1 reads 12: **STEADY BREEZE** (sail +3, sun +1). Your calls for day 1?"),
+    *B_DAYS[:2]], style=_opening_waits, expect=[(1, "ledger")])

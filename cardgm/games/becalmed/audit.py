@@ -111,6 +111,10 @@ class BecalmedAdapter(Adapter):
         tape = game.tape  # type: ignore[attr-defined]
         if s.phase == "calls" and s.end is None and s.tape % 2 == 0 and s.day < DAYS and s.tape == 2 * s.day:
             s, _ = R.read_dawn(s, tape)  # its dusk shown, the next dawn read when play goes on
+        elif s.phase == "calls" and s.end is None and s.day >= 1 and s.tape == 2 * s.day - 2:
+            # Its day shown before that day's dawn is read (an opening that waits for "begin"): the
+            # dawn is read when play goes on, never a third value.
+            s, _ = R.read_dawn(replace(s, day=s.day - 1), tape)
         return s
 
     def result_turns(self, state: State, turns: int) -> set[int]:
