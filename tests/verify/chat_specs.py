@@ -506,3 +506,12 @@ chat("b-x-opening-waits", "becalmed", "labels", "gpt", [
     Ex("begin", run="how much water is there?", hears="how much water is there?",
        body="**Day 1 — dawn**\n\nTape 1 reads 12: **STEADY BREEZE** (sail +3, sun +1). Your calls for day 1?"),
     *B_DAYS[:2]], style=_opening_waits, expect=[(1, "ledger")])
+
+# == Batch 15: SAVE blocks as chat AIs print them ===========================================================
+
+_B_SAVE_AT_4 = ("-----BEGIN AIGC SAVE-----\ngame:becalmed m:open-boat rules:1 turn:5 day:4/14 westing:7/30 water:29 thirst:1/7 "
+                "canvas:sail flares:2 crew:P.C.O.N.Y. tape:7 flags:none sha:none\n-----END AIGC SAVE-----")
+chat("b-save-fenced-indented", "becalmed", "bold", "claude", B_DAYS[:3] + [Ex("can we pause here? save it", "save", edit=(
+    (_B_SAVE_AT_4, "```text\n    " + _B_SAVE_AT_4.replace("\n", "\n    ") + "\n```"),))])
+chat("d-save-one-line", "deadreckoning", "messages-json", "gpt", D_SHOTS[:3] + [Ex("save pls", "save", edit=(
+    ("game:deadreckoning\nm:duel\nrules:1\nturn:5\nshots:3\nhits:2\nsunk:Cutter\n", "game:deadreckoning m:duel rules:1 turn:5 shots:3 hits:2 sunk:Cutter "),))])
