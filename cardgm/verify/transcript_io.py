@@ -163,6 +163,11 @@ def _from_chatgpt(data: object) -> tuple[list[Turn], list[str]]:
     return _chatgpt_turns(convs[0]), notes
 
 
+def _named(conv: dict) -> str:
+    name = conv.get("name")
+    return name if isinstance(name, str) and name else "(untitled)"
+
+
 def _title(conv: dict) -> str:
     title = conv.get("title")
     return title if isinstance(title, str) and title else "(untitled)"
@@ -204,8 +209,15 @@ def _read_json(text: str) -> Transcript:
         raise TranscriptError(str(exc)) from None
     first = data[0] if isinstance(data, list) and data else data
     if isinstance(first, dict) and "mapping" in first:
-        turns, notes = _from_chatgpt(data)
-        return Transcript(tuple(turns), "chatgpt-json", tuple(notes))
+        turns, chatgpt_notes = _from_chatgpt(data)
+        return Transcript(tuple(turns), "chatgpt-json", tuple(chatgpt_notes))
+    notes: list[str] = []
+    if isinstance(data, list) and data and all(isinstance(c, dict) and "chat_messages" in c for c in data):
+        # Claude's data export: a list of conversations, each with its chat_messages.
+        pick = next((c for c in data if "[L]" in json.dumps(c, ensure_ascii=False)), data[0])
+        if len(data) > 1:
+            notes.append(f"the export holds {len(data)} conversations; audited the first with a LEDGER line: {_named(pick)!r}")
+        data = pick
     if isinstance(data, dict):
         items = data.get("messages", data.get("chat_messages"))
     else:
@@ -215,7 +227,7 @@ def _read_json(text: str) -> Transcript:
             "a JSON file that is neither a ChatGPT export (conversations with a 'mapping') nor a "
             "list of messages with a role and content"
         )
-    return Transcript(tuple(_from_messages(items)), "messages-json")
+    return Transcript(tuple(_from_messages(items)), "messages-json", tuple(notes))
 
 
 # -- marked text -----------------------------------------------------------------------------------
@@ -304,7 +316,8 @@ def _read_marked(lines: list[str]) -> Transcript | None:
 
 # -- unmarked text: every AI reply ends with its LEDGER line -------------------------------------------
 
-_LEDGER_LINE = re.compile(r"^\s*(?:`{1,3})?\s*\[L\]")
+# The LEDGER as chat AIs mark it up: in a code span or block, bold, quoted, or after a "Ledger:" label.
+_LEDGER_LINE = re.compile(r"^\s*(?:>\s*)?(?:[*_]{1,3}\s*)?(?:ledger\s*:?\s*(?:[*_]{1,3}\s*)?)?(?:`{1,3})?\s*\[L\]", re.I)
 _FENCE = re.compile(r"^\s*`{3}\w*\s*$")
 
 

@@ -161,6 +161,16 @@ def test_json_and_html_outputs(tmp_path: Path) -> None:
 # -- properties --------------------------------------------------------------------------------------------
 
 
+class _ReadingExplains(Exception):
+    """The planted change is what another reading of the card gives: not an error to find."""
+
+
+def _bailed_in_a_gale(events: tuple) -> bool:
+    names = [type(e).__name__ for e in events]
+    return "CallsTaken" in names and any(type(e).__name__ == "CallsTaken" and e.hands == "BAIL" for e in events) and any(
+        type(e).__name__ == "Water" and e.item == "spoiled" for e in events)
+
+
 def _becalmed_transcript(choices: list[int], plant: tuple[int, int] | None = None) -> tuple[str, int]:
     """A BECALMED chat in 'User:/Assistant:' form, the AI replying with cardgm's own words; with
     `plant` (reply, extra water), the AI's water is wrong from that reply on, consistently."""
@@ -179,6 +189,8 @@ def _becalmed_transcript(choices: list[int], plant: tuple[int, int] | None = Non
         reply = run.reply(msg)
         text = reply.text
         if plant and k == plant[0]:
+            if plant[1] == 4 and _bailed_in_a_gale(reply.events):
+                raise _ReadingExplains  # BECALMED question 28 (B): bailing in a gale keeps those 4 measures
             run.state = replace(run.state, water=run.state.water + plant[1])
             text = text.rsplit("\n", 1)[0] + "\n" + game.ledger(run.state)
         out += ["User:", msg, "", "Assistant:", text, ""]
@@ -198,7 +210,10 @@ def test_a_chat_run_by_the_rules_finds_nothing(choices: list[int]) -> None:
 def test_one_wrong_water_then_its_own_numbers_finds_exactly_that(choices: list[int], at: int, extra: int) -> None:
     text, n = _becalmed_transcript(choices, None)
     at = 1 + (at - 1) % n
-    text, _ = _becalmed_transcript(choices, (at, extra))
+    try:
+        text, _ = _becalmed_transcript(choices, (at, extra))
+    except _ReadingExplains:
+        return
     found = audit(read_transcript(text))
     assert [(f.reply, f.kind, f.field) for f in found.findings] in ([(at + 1, "ledger", "water")], [(at + 1, "result", "RESULT score")])
 

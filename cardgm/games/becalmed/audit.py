@@ -111,16 +111,32 @@ class BecalmedAdapter(Adapter):
         tape = game.tape  # type: ignore[attr-defined]
         if s.phase == "calls" and s.end is None and s.tape % 2 == 0 and s.day < DAYS and s.tape == 2 * s.day:
             s, _ = R.read_dawn(s, tape)  # its dusk shown, the next dawn read when play goes on
+        elif s.phase == "calls" and s.end is None and s.day >= 1 and s.tape == 2 * s.day - 2:
+            # Its day shown before that day's dawn is read (an opening that waits for "begin"): the
+            # dawn is read when play goes on, never a third value.
+            s, _ = R.read_dawn(replace(s, day=s.day - 1), tape)
         return s
 
+    def result_turns(self, state: State, turns: int) -> set[int]:
+        """BECALMED never defines RESULT's `turns:{n}` (question 21; its LEDGER has no turn): replies
+        so far (cardgm's ruling), the player's messages (one fewer: the opening answers none), or the
+        day reached are all readings of it."""
+        return {turns, turns - 1, state.day}
+
     def alternatives(self, game: Game, st: Step | None) -> list[Any]:
-        """The dusk, before the next dawn is read: a reply that stops there (ruling 19's other reading)."""
+        """The dusk, before the next dawn is read: a reply that stops there (ruling 19's other reading).
+        And a hard-weather dusk by the other readings of questions 28 and 6: a day of BAIL keeps her dry
+        under SAIL or AWNING too ("keeps her dry in a gale"), and a FISH catches nothing ("every hand works")."""
         if st is None:
             return []
         a, b = st.after, st.before
+        out = []
+        for water in (_without(st.events, "spoiled", a.water, "BAIL"), _without(st.events, "fish", a.water, None)):
+            if water is not None and _hard_weather(st.events):
+                out.append(replace(a, water=water))
         if a.end is None and a.day == b.day + 1 and a.tape == 2 * a.day - 1 and a.phase == "calls":
-            return [replace(a, day=a.day - 1, tape=a.tape - 1)]
-        return []
+            out += [replace(s, day=s.day - 1, tape=s.tape - 1) for s in [a, *out]]
+        return out
 
     def label(self, state: State) -> str:
         return f"day {state.day}"
@@ -352,6 +368,27 @@ _AGAIN = re.compile(r"\b(same|again|as before|as yesterday|ditto|repeat)\b", re.
 _TAKE = ("take", "yes", "butcher", "grab", "catch", "haul")
 _LEAVE = ("leave", "no", "let her be", "let it go", "pass", "skip")
 _NONE_BURN = ("let her go", "let it go", "don't burn", "dont burn", "no flares", "no")
+
+
+def _hard_weather(events: tuple) -> bool:
+    """A 19–20 dawn: its +1 thirst is among step 3's terms."""
+    return any(type(e).__name__ == "Thirst" and any(name == "hard weather" for name, _ in e.parts) for e in events)
+
+
+def _without(events: tuple, item: str, water: int, hands: str | None) -> int | None:
+    """The breaker tonight with one of step 2's items left out (the hands called `hands`, if named),
+    or None when it did not move the breaker or the breaker touched nothing either way."""
+    if hands is not None and not any(type(e).__name__ == "CallsTaken" and e.hands == hands for e in events):
+        return None
+    moved = [e for e in events if type(e).__name__ == "Water"]
+    at = next((i for i, e in enumerate(moved) if e.item == item and e.amount), None)
+    if at is None:
+        return None
+    amount = moved[at].amount
+    # Only where the breaker never touched nothing tonight, with it or without it: a floor is ruling 3's.
+    if any(e.water <= 0 or e.water - amount <= 0 for e in moved[at:]) or water - amount < 0:
+        return None
+    return water - amount
 
 
 def _close(word: str, target: str) -> bool:

@@ -15,6 +15,7 @@ from cardgm.game import Game, GameError
 from cardgm.games.deadreckoning import notation
 from cardgm.games.deadreckoning import rules as R
 from cardgm.games.deadreckoning.state import SHIP_NAMES, Duel, cell_name
+from cardgm.games.deadreckoning.state import cell_index as _grid_index
 from cardgm.verify.audit import Adapter, Context, Finding
 
 FIELDS = ("turn", "shots", "hits", "sunk", "grid")
@@ -26,7 +27,7 @@ _LENIENT = re.compile(
 _MARK = {".": "unfired", "o": "a miss", "x": "a hit"}
 _TELLS = re.compile(
     r"\b(try|aim|hint|close|closer|near|warm|warmer|hot|lies|lie|lying|hull|ship|ships|cutter|sloop|brigantine|frigate|"
-    r"there'?s|hiding|hidden|sits|is at|something)\b",
+    r"there'?s|hiding|hidden|sits|is at|something|continues|extends|runs through|goes through)\b",
     re.I,
 )
 
@@ -93,6 +94,26 @@ class DeadReckoningAdapter(Adapter):
     def fields(self, game: Game, state: Any) -> dict[str, str]:
         return self.parse(notation.ledger(state))
 
+    def alternative_fields(self, game: Game, st: Any) -> list[dict[str, str]]:
+        """Question 7's other reading: on the reply that strikes the colours, the LEDGER's grid is the
+        reveal SCORING 1 prints ("every hull shown as `x`"), its hits (and shots, sunk) changed to match
+        or kept as fired."""
+        berth = getattr(game, "_berth", None)
+        if st is None or berth is None or not st.after.struck or st.before.struck:
+            return []
+        base = self.fields(game, st.after)
+        grid = list(base["grid"])
+        for ship in berth.ships:
+            for cell in ship.cells:
+                grid[_grid_index(cell)] = "x"
+        shown = "".join(grid)
+        out = []
+        for shots in dict.fromkeys((base["shots"], str(sum(c != "." for c in shown)))):
+            for hits in dict.fromkeys((base["hits"], str(shown.count("x")))):
+                for sunk in dict.fromkeys((base["sunk"], ",".join(SHIP_NAMES))):
+                    out.append({**base, "grid": shown, "shots": shots, "hits": hits, "sunk": sunk})
+        return out
+
     def state_from(self, game: Game, f: dict[str, str], base: Duel) -> Duel:
         names = () if f["sunk"] == "none" else tuple(f["sunk"].split(","))
         known = {n.lower(): n for n in SHIP_NAMES}
@@ -151,6 +172,11 @@ class DeadReckoningAdapter(Adapter):
         # away; a cell named alone ("did you mean B5?") does not.
         for sentence_ in re.split(r"(?<=[.!?;])\s+|\n", text):
             if not _TELLS.search(sentence_):
+                continue
+            # Several unfired cells offered alike, open water among them ("one of A2, C2, B1 or B3"),
+            # single none out: the sentence gives nothing of the berth away.
+            unfired = {m.group(0) for m in _CELL.finditer(sentence_)} - fired - called
+            if len(unfired) >= 2 and unfired - set(berth.hull_cells) and not _SETS_APART.search(sentence_):
                 continue
             for m in _CELL.finditer(sentence_):
                 cell = m.group(0)
@@ -223,6 +249,10 @@ class DeadReckoningAdapter(Adapter):
 
     def named(self, message: str, state: Duel, previous: Any) -> dict[str, set[str]] | None:
         cells = {f"{c.upper()}{r}" for c, r in _LOOSE_CELL.findall(message)}
+        # The other forms question 2 lists, which an AI may accept (cardgm asks for column first):
+        # the row first ("4d", "4 D") and the phonetic alphabet ("charlie two").
+        cells |= {f"{c.upper()}{r}" for r, c in _ROW_FIRST.findall(message)}
+        cells |= {f"{w[0].upper()}{_NUMBER.get(n.lower(), n)}" for w, n in _PHONETIC.findall(message)}
         return {"cells": cells} if cells else None
 
     def words_allow(self, named: dict[str, set[str]], action: Any, state: Duel) -> bool:
@@ -233,6 +263,11 @@ class DeadReckoningAdapter(Adapter):
 
 
 _LOOSE_CELL = re.compile(r"(?<![A-Za-z0-9])([A-Ha-h])\s*[-–]?\s*([1-8])(?![0-9])")
+_SETS_APART = re.compile(r"\b(?:not|no|isn't|aren't|but|only|except|rather than|instead)\b|n't\b", re.I)
+_ROW_FIRST = re.compile(r"(?<![A-Za-z0-9])([1-8])\s*[-–]?\s*([A-Ha-h])(?![A-Za-z0-9])")
+_NUMBER = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8"}
+_PHONETIC = re.compile(
+    r"\b(alpha|alfa|bravo|charlie|delta|echo|foxtrot|golf|hotel)[\s-]*([1-8]|one|two|three|four|five|six|seven|eight)\b", re.I)
 
 
 def _index(cell: str) -> int:

@@ -63,6 +63,10 @@ class Adapter:
     def fields(self, game: Game, state: Any) -> dict[str, str]:
         return self.parse(game.ledger(state))
 
+    def result_turns(self, state: Any, turns: int) -> set[int]:
+        """The RESULT `turns:` values a reading of the card allows at this end (the rules' count: replies so far)."""
+        return {turns}
+
     def state_from(self, game: Game, fields: dict[str, str], base: Any) -> Any:
         """A state carrying the AI's LEDGER numbers, the rest (hidden, pending) from `base`."""
         raise ValueError("this game's state cannot be rebuilt from a LEDGER")
@@ -70,6 +74,10 @@ class Adapter:
     def alternatives(self, game: Game, st: Step) -> list[Any]:
         """Other states a reply may show and still be right (a reading the card allows)."""
         return []
+
+    def alternative_fields(self, game: Game, st: Step | None) -> list[dict[str, str]]:
+        """The LEDGER fields another reading allows, where a reading prints what no state holds."""
+        return [self.fields(game, s) for s in self.alternatives(game, st)] if st is not None else []
 
     def label(self, state: Any) -> str:
         return f"turn {getattr(state, 'turn', '?')}"

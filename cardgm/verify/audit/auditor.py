@@ -16,7 +16,7 @@ from cardgm.save import find_block
 from cardgm.verify.audit.adapter import Adapter, Context, adapter_for
 from cardgm.verify.audit.cards import choose_card, find_card
 from cardgm.verify.audit.carry import corrected, fold, remember, says_correction, settle, without_carried
-from cardgm.verify.audit.confirm import asked_back, confirm_line, confirmed
+from cardgm.verify.audit.confirm import asked_back, asks_back, confirm_skipped, confirmed
 from cardgm.verify.audit.decided import decided as decided_for_player
 from cardgm.verify.audit.findings import Audit, AuditError, Finding, ReplyAudit
 from cardgm.verify.audit.lines import ai_ledger, ai_result, fields_equal, only_the_end_after
@@ -296,7 +296,7 @@ class Auditor:
 
         def fields_now() -> tuple[dict[str, str], list[dict[str, str]]]:
             exp = adapter.fields(game, own_run.state)
-            alts = [adapter.fields(game, s) for s in (adapter.alternatives(game, expected) if expected else [])]
+            alts = adapter.alternative_fields(game, expected)
             return exp, alts
 
         exp_fields, alt_fields = fields_now()
@@ -321,7 +321,8 @@ class Auditor:
                 or confirmed(self, message or "", ai_fields, expected, true_step)
                 or corrected(self, index, message or "", ai_text, ai_fields, expected, true_step)
                 or asked_back(self, message or "", ai_text, ai_fields, expected, true_step)
-                or other_reading(self, index, message or "", ai_fields, expected, true_step, asks=confirm_line(ai_text) is not None)
+                or other_reading(self, index, message or "", ai_fields, expected, true_step, asks=asks_back(ai_text) is not None)
+                or confirm_skipped(self, message or "", ai_fields, expected, true_step)
             )
             if got is not None:
                 expected, true_step, note = got
@@ -352,7 +353,7 @@ class Auditor:
             own_run.state, adapter.not_over(game, own_run.state), previous=self.last_action,
         )
         if ai_fields is not None:
-            true_alts = [adapter.fields(game, s) for s in adapter.alternatives(game, true_step)] if true_step else []
+            true_alts = adapter.alternative_fields(game, true_step)
             ra.on_true_line = fields_equal(ai_fields, true_fields) or any(fields_equal(ai_fields, a) for a in true_alts)
             ra.differs_from_true = {} if ra.on_true_line else {k: (ai_fields.get(k, "(none)"), v) for k, v in true_fields.items() if ai_fields.get(k) != v}
             ra.follows_own = follows
@@ -401,10 +402,10 @@ class Auditor:
                     remember(self, findings[-1], k, a, r)
         findings.extend(breaches)
         findings.extend(save_findings(ctx, adapter))
-        findings.extend(result_findings(ctx, exp_reply, ra.ai_result))
+        findings.extend(result_findings(ctx, adapter, exp_reply, ra.ai_result))
         if ai_fields is not None:
             settle(self, raw_fields or ai_fields, exp_fields)
-        self.asked = confirm_line(ai_text)
+        self.asked = asks_back(ai_text)
         for f in findings:  # numbered as the chat shows the replies: the opening is reply 1
             f.reply = ra.number
         ra.findings = findings
@@ -414,7 +415,8 @@ class Auditor:
         # Re-base the own-numbers Run on the AI's LEDGER when it differs from what was expected.
         slips = [f for f in findings if f.kind == "ledger"]
         self.unslipped = (slips[0], own_run.state, own_run.pending) if slips and ai_fields is not None and not follows else None
-        if ai_fields is not None and not follows:
+        # An alternative a reading allows (not the rules' own numbers) is the AI's line from here on, too.
+        if ai_fields is not None and (not follows or not fields_equal(ai_fields, exp_fields)):
             try:
                 if self.tape_trial is not None:
                     # What its announced value set going (a turtle to answer) stands on its line too.
@@ -425,7 +427,7 @@ class Auditor:
                 own_run.moved = own_run.moved or not fields_equal(adapter.fields(game, was), ai_fields, adapter.counters)
             except (ValueError, TypeError, KeyError) as exc:
                 ra.notes.append(f"its own numbers cannot be loaded into a state ({exc}); the next reply is checked from the rules' numbers")
-            guess = adapter.candidates(game, expected.before, ai_fields, tape_game(self, )) if expected is not None else []
+            guess = adapter.candidates(game, expected.before, ai_fields, tape_game(self, )) if expected is not None and not follows else []
             if guess:
                 self.last_action = guess[0][0]
         if self.patched:

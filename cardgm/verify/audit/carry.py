@@ -76,7 +76,7 @@ def corrected(
     trial = Run(aud.own_run.game, state=replace(state, turn=expected.before.turn), pending=pending, moved=True)
     st = step(trial, message)  # the message read again from the numbers put right
     adapter = aud.adapter
-    shown = [adapter.fields(aud.game, s) for s in [st.after, *adapter.alternatives(aud.game, st)]]
+    shown = [adapter.fields(aud.game, st.after), *adapter.alternative_fields(aud.game, st)]
     if not any(fields_equal(ai, f) for f in shown):
         return None
     undo(aud.own_run, expected)

@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from cardgm.game import ReadAs
+from cardgm.verify.audit.lines import fields_equal
 from cardgm.verify.audit.steps import Step, step, take, undo
 
 if TYPE_CHECKING:
@@ -33,6 +35,29 @@ def confirm_line(text: str | None) -> str | None:
     return None
 
 
+# The same ask in a chat AI's own words, with no "(yes/no)": "SHORT, AWNING, BAIL — shall I go ahead?",
+# "Fire on C2? Just say the word.", "I read that as FULL, SAIL, ROW. Is that right?"
+_ASKS = re.compile(
+    r"\b(?:confirm|shall i|should i (?:go ahead|run|fire|proceed)|is that (?:right|correct|what you (?:mean|want))|"
+    r"did you mean|do you mean|want me to|say the word|sound right|go ahead|run (?:it|that|this)|proceed)\b|\b(?:correct|right|ok|okay)\?",
+    re.I,
+)
+
+
+def asks_back(text: str | None) -> str | None:
+    """The line with which the AI asks before it moves: its (yes/no) line, or a question in its own
+    words among the reply's last three lines (above its LEDGER). Whether nothing moved, and what a
+    yes then runs, is judged from the numbers (`asked_back`, `confirmed`)."""
+    found = confirm_line(text)
+    if found is not None:
+        return found
+    lines = [ln.strip() for ln in (text or "").splitlines() if ln.strip() and not ln.strip().startswith(("```", "[L]", "`[L]"))]
+    for line in reversed(lines[-3:]):
+        if ("?" in line or "say the word" in line.lower()) and _ASKS.search(line):
+            return line
+    return None
+
+
 def is_yes(message: str) -> bool:
     return bool(_YES.match(message)) and len(message.split()) <= 6
 
@@ -42,7 +67,7 @@ def asked_back(
 ) -> tuple[Step, Step | None, str] | None:
     """The AI asks its own (yes/no) and moves nothing: both lines stand where they stood, the turn
     counted, and the next yes is read against its line."""
-    asked = confirm_line(ai_text)
+    asked = asks_back(ai_text)
     if asked is None or expected.action is None:
         return None
     on_true = _same_place(expected, true_step)
@@ -84,6 +109,35 @@ def confirmed(
         undo(aud.true_run, true_step)
         new_true = take(aud.true_run, message, action)
     return new, new_true, f"a yes to the AI's own confirm line runs what it named: {adapter.move_words(action)}"
+
+
+def confirm_skipped(
+    aud: Auditor, message: str, ai: dict[str, str], expected: Step, true_step: Step | None,
+) -> tuple[Step, Step | None, str] | None:
+    """cardgm answers the message with its own confirm line for the move the message names ("We
+    can't be late. Push." — "Today: PUSH …? (yes/no)"), and the AI runs that very move at once.
+    The player named it: no move is decided for them. The card's hedges (DROVER'S AUTUMN's ORDERS
+    rule 3, rulings 24–26; a slip in BECALMED) are read two ways, and the AI took the other."""
+    asked = aud.own_run.pending
+    if expected.action is not None or asked is None or asked.kind is not ReadAs.CONFIRM or asked.action is None:
+        return None
+    kept = aud.own_run.state, aud.own_run.pending
+    undo(aud.own_run, expected)
+    try:
+        new = take(aud.own_run, message, asked.action)
+    except Exception:  # noqa: BLE001 - a move the rules refuse here is no reading of the message
+        new = None
+    if new is None or not fields_equal(aud.adapter.fields(aud.game, new.after), ai):
+        aud.own_run.state, aud.own_run.pending = kept
+        return None
+    new_true = true_step
+    if _same_place(expected, true_step) and true_step is not None:
+        undo(aud.true_run, true_step)
+        new_true = take(aud.true_run, message, asked.action)
+    words = aud.adapter.move_words(asked.action)
+    return new, new_true, (
+        f"the AI runs at once {words}, the move the message names, where cardgm asks its own confirm line first "
+        f"(\"{expected.reply.prose.strip().splitlines()[0][:80]}\"): a reading the card allows")
 
 
 def _same_place(expected: Step, true_step: Step | None) -> bool:

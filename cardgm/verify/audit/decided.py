@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from cardgm.game import ReadAs
 from cardgm.verify.audit.adapter import Adapter, Context, first_line
 from cardgm.verify.audit.findings import Finding
 from cardgm.verify.audit.lines import fields_equal
@@ -38,6 +39,8 @@ def decided(adapter: Adapter, ctx: Context) -> Finding | None:
         # (a save, a question, a slip asked back) is arithmetic, found as a LEDGER difference.
         if a_question(adapter, message, ctx.expected.before, ctx.previous):
             what = f"The player asked a question ({said}) and gave no order"
+        elif ctx.expected.reply.read_as is ReadAs.CONFIRM:
+            what = f"The player's message ({said}) names another move, one cardgm asks about first"
         elif (named := adapter.named(message, ctx.expected.before, ctx.previous)) is None:
             what = f"The player's message ({said}) names no move"
         else:

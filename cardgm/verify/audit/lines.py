@@ -26,7 +26,8 @@ def ai_ledger(text: str) -> tuple[str | None, bool]:
     return ledger_text(lines[at[-1]]), bool(after)
 
 
-_RESULT = re.compile(r"RESULT:\s*AIGC\|[^\s`]*")
+# Up to the Markdown around it: a code span, or bold (no field of the card's line holds a `*`).
+_RESULT = re.compile(r"RESULT:\s*AIGC\|[^\s`*]*")
 
 
 def ai_result(text: str) -> str | None:

@@ -31,7 +31,7 @@ def another_ruling(
         variant = tape_game(aud, rulings)
         trial = Run(variant, state=expected.before, pending=expected.pending, moved=True)
         st = step(trial, message)
-        shown = [adapter.fields(aud.game, s) for s in [st.after, *adapter.alternatives(aud.game, st)]]
+        shown = [adapter.fields(aud.game, st.after), *adapter.alternative_fields(aud.game, st)]
         if not any(fields_equal(ai, f) for f in shown):
             continue
         aud._switches = {**adopted, name: value}

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from cardgm.run import Reply
-from cardgm.verify.audit.adapter import Context
+from cardgm.verify.audit.adapter import Adapter, Context
 from cardgm.verify.audit.findings import Finding
 from cardgm.verify.audit.lines import result_fields
 
 
-def result_findings(ctx: Context, exp_reply: Reply, ai_line: str | None) -> list[Finding]:
+def result_findings(ctx: Context, adapter: Adapter, exp_reply: Reply, ai_line: str | None) -> list[Finding]:
     out: list[Finding] = []
     expected = exp_reply.result
     where = ctx.ai_where
@@ -36,7 +36,7 @@ def result_findings(ctx: Context, exp_reply: Reply, ai_line: str | None) -> list
     given, rules = result_fields(ai_line), result_fields(expected)
     for key in dict.fromkeys([*rules, *given]):
         a, r = given.get(key, "(missing)"), rules.get(key, "(missing)")
-        if a != r:
+        if a != r and not (key == "turns" and _turns_allowed(ctx, adapter, a, r)):
             why = f" ({exp_reply.end}: score {exp_reply.score} by the card's SCORING)" if key in ("score", "end") else ""
             out.append(Finding(
                 "result", ctx.index, where,
@@ -44,3 +44,10 @@ def result_findings(ctx: Context, exp_reply: Reply, ai_line: str | None) -> list
                 field=f"RESULT {key}", ai=a, rules=r,
             ))
     return out
+
+
+def _turns_allowed(ctx: Context, adapter: Adapter, given: str, rules: str) -> bool:
+    """A `turns:` count another reading of the card allows (the adapter says which)."""
+    if not (given.isdigit() and rules.isdigit()) or ctx.state is None:
+        return False
+    return int(given) in adapter.result_turns(ctx.state, int(rules))

@@ -44,7 +44,7 @@ def caused_by(
     st = take(trial, message, expected.action) if expected.action is not None else step(trial, message)
     aud.tape_trial = (trial.state, trial.pending)
     adapter = aud.adapter
-    shown = [adapter.fields(aud.game, s) for s in [st.after, *adapter.alternatives(aud.game, st)]]
+    shown = [adapter.fields(aud.game, st.after), *adapter.alternative_fields(aud.game, st)]
     best = min(shown, key=lambda f: sum(1 for k, v in ai.items() if f.get(k) != v))
     own_ctx = replace(ctx, expected=st, expected_fields=best, state=st.after)
     caused = [(k, a, r) for k, a, r in diffs if best.get(k) == a]
