@@ -26,7 +26,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.mcpserver.prompts.base import Prompt
 from mcp.server.mcpserver.resources.types import FunctionResource
 from mcp_types import INVALID_PARAMS, CallToolResult, TextContent, ToolAnnotations
-from pydantic import Field, WithJsonSchema
+from pydantic import Field, ValidationError, WithJsonSchema
 
 from cardgm import __version__, games
 from cardgm.save import BEGIN, END
@@ -73,6 +73,52 @@ class Server(MCPServer):
             raise
         except Exception as exc:  # arguments the prompt does not take: the SDK says which
             raise MCPError(code=INVALID_PARAMS, message=f"Prompt {name!r}: {_line(exc)}") from None
+
+
+    async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
+        """The SDK's call, with arguments that do not fit the tool's schema said in one line (the
+        SDK's own answer is pydantic's report: several lines and a link to its documentation)."""
+        try:
+            return await super().call_tool(name, arguments, context)
+        except ToolError as exc:
+            if not isinstance(exc.__cause__, ValidationError):
+                raise
+            tool = self._tool_manager.get_tool(name)
+            schema = tool.parameters if tool is not None else {}
+            raise ToolError(f"Error executing tool {name}: {_arguments_wrong(name, schema, exc.__cause__)}") from exc.__cause__
+
+
+_JSON_KINDS = {"string": "a string", "object": "a JSON object", "integer": "a whole number", "number": "a number",
+               "array": "a list", "boolean": "true or false"}
+
+
+def _kinds(schema: dict[str, Any]) -> list[str]:
+    """What JSON a parameter's schema takes, in words ("a string"), null left out."""
+    found = [schema["type"]] if isinstance(schema.get("type"), str) else []
+    for arm in schema.get("anyOf", []) + schema.get("oneOf", []):
+        found += _kinds(arm)
+    return list(dict.fromkeys(k for k in found if k != "null"))
+
+
+def _arguments_wrong(tool: str, schema: dict[str, Any], exc: ValidationError) -> str:
+    """One line: which arguments are missing or of the wrong kind, and what the tool takes."""
+    props: dict[str, Any] = schema.get("properties", {})
+    wrong: dict[str, str] = {}
+    for err in exc.errors():
+        field = str(err["loc"][0]) if err["loc"] else "the arguments"
+        if field in wrong:
+            continue  # a union's arms each report it: once is enough
+        if err["type"] == "missing":
+            wrong[field] = f"{field} is missing"
+        else:
+            kinds = [_JSON_KINDS.get(k, k) for k in _kinds(props.get(field, {}))]
+            got = "null" if err.get("input") is None else {dict: "an object", list: "a list", str: "a string", bool: "a boolean"}.get(
+                type(err.get("input")), "a number")
+            wrong[field] = f"{field} must be {' or '.join(kinds)}, not {got}" if kinds else f"{field}: {err['msg']}"
+    required = schema.get("required", [])
+    optional = [p for p in props if p not in required]
+    takes = f"{tool} takes {', '.join(required) or 'no arguments'}" + (f" (and optionally {', '.join(optional)})" if optional else "")
+    return f"{'; '.join(wrong.values())}. {takes}. Nothing was read or changed."
 
 
 def _line(exc: BaseException) -> str:

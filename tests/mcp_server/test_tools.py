@@ -390,6 +390,28 @@ def test_errors_name_no_tool_internals(c: Connected) -> None:
         assert "Traceback" not in text and "ToolRefusal" not in text and len(text.splitlines()) == 1
 
 
+@pytest.mark.parametrize(
+    ("tool", "args", "why"),
+    [
+        ("start_run", {}, "card is missing. start_run takes card (and optionally name, options)."),
+        ("start_run", {"card": 3}, "card must be a string, not a number."),
+        ("start_run", {"card": TAPED[0], "options": "stop at day 10"}, "options must be a JSON object, not a string."),
+        ("send_message", {"message": "short, sail, row"}, "run_id is missing. send_message takes run_id, message."),
+        ("send_message", {"run_id": "nope", "message": None}, "message must be a string, not null."),
+        ("send_message", {"run_id": "nope", "message": ["FULL"]}, "message must be a string, not a list."),
+        ("play_move", {"run_id": "nope", "move": 7}, "move must be a JSON object, not a number."),
+        ("resume_run", {"save": 5}, "save must be a string, not a number."),
+    ],
+)
+def test_arguments_that_do_not_fit_the_schema_are_one_line(c: Connected, tool: str, args: dict, why: str) -> None:
+    """Missing arguments, or arguments of the wrong kind, are refused in one line that names
+    them and what the tool takes: not pydantic's report of several lines and a link."""
+    text = c.error(tool, args)
+    assert len(text.splitlines()) == 1 and "pydantic" not in text and "validation error" not in text
+    assert text == f"Error executing tool {tool}: {text.split(': ', 1)[1]}" and why in text
+    assert text.endswith("Nothing was read or changed.")
+
+
 def test_tool_failed_is_raised_for_an_error(c: Connected) -> None:
     with pytest.raises(ToolFailed, match="No card is called"):
         c.call("start_run", {"card": "chess"})
