@@ -79,7 +79,7 @@ class ReplyResult(TypedDict):
     sent: NotRequired[list[str]]  # play_move: the words it played
     share_id: NotRequired[str]
     reveal: NotRequired[Reveal]  # a sealed setup, once the run has ended
-    note: NotRequired[str]  # save_run: how this run is taken up again
+    note: NotRequired[str]  # a reply that printed the SAVE block: how this run is taken up again
     status: NotRequired[str]  # show_run
     messages: NotRequired[int]  # show_run
 
@@ -214,7 +214,8 @@ class Tools:
             raise ToolRefusal(str(exc)) from None
         except (RunNotFound, StoreError) as exc:
             raise self._lost(exc) from None
-        return self._reply(run_id, run, [run.messages[-1].reply])
+        out = self._reply(run_id, run, [run.messages[-1].reply])
+        return self._with_save_note(run_id, run, out) if out.get("command") == "save" else out
 
     def legal_moves(self, run_id: str) -> dict[str, Any]:
         stored = self._load(run_id)
@@ -259,7 +260,12 @@ class Tools:
             raise ToolRefusal(str(exc)) from None
         except (RunNotFound, StoreError) as exc:
             raise self._lost(exc) from None
-        out = self._reply(run_id, run, [run.messages[-1].reply])
+        return self._with_save_note(run_id, run, self._reply(run_id, run, [run.messages[-1].reply]))
+
+    def _with_save_note(self, run_id: str, run: StoredRun, out: dict[str, Any]) -> dict[str, Any]:
+        """A reply that printed the SAVE block (save_run, or the player's own "save" or "brb"),
+        with the note on how a chat takes the run up again: for a sealed duel it stands in the
+        text where the card's note sends a terminal player to a reveal file a chat player never had."""
         note = (
             f"cardgm keeps this run after every move: its run_id {run_id} continues it from any chat or client "
             "(show_run, then send_message)."
@@ -286,6 +292,8 @@ class Tools:
         """Where a run stands: its last reply, for a new chat taking it up."""
         run = self._load(run_id)
         out = self._reply(run_id, run, [run.messages[-1].reply], share=True)
+        if out.get("command") == "save" and not run.ended:
+            out = self._with_save_note(run_id, run, out)
         out["status"] = run.status
         out["messages"] = run.n_messages
         out["ranked"] = run.ranked  # on the epilogue's main board (a resumed run never is)

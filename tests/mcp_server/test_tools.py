@@ -259,6 +259,20 @@ def test_a_sealed_run_is_saved_and_taken_up_by_its_run_id(c: Connected, store) -
     assert shown["status"] == "playing" and shown["messages"] == 3
 
 
+@pytest.mark.parametrize("words", ["save", "brb"])
+def test_a_sealed_run_saved_by_the_players_own_words_points_to_its_run_id(c: Connected, words: str) -> None:
+    """The player's "save" (or a pause) through send_message prints the block as save_run does,
+    with the same note: never the card's terminal note, which sends the player to a reveal file
+    (`--sealed reveal-….md`) that a chat player never had, and says the duel cannot be resumed."""
+    run_id = c.call("start_run", {"card": SEALED})["run_id"]
+    c.call("send_message", {"run_id": run_id, "message": "fire A1"})
+    saved = c.call("send_message", {"run_id": run_id, "message": words})
+    assert saved["command"] == "save" and saved["save"].startswith(BEGIN) and saved["save"] in saved["text"]
+    assert "stays with cardgm until the end" in saved["note"] and saved["note"] in saved["text"]
+    for shown in (saved, c.call("show_run", {"run_id": run_id})):
+        assert run_id in shown["text"] and "--sealed" not in shown["text"] and "cannot be resumed" not in shown["text"]
+
+
 def test_a_second_client_and_a_new_server_go_on_with_the_same_run(store) -> None:
     with connected(build_server(store)) as first:
         run_id = first.call("start_run", {"card": SEALED})["run_id"]
