@@ -209,7 +209,7 @@ def build_server(store: Store, *, rng: random.Random | None = None, log_level: s
     def start_run(
         card: CardName,
         name: Annotated[str | None, Field(description="The player's name for the epilogue (optional).")] = None,
-        options: Annotated[dict[str, Any] | None, Field(description="The game's own options, rarely needed (e.g. a stated limit).")] = None,
+        options: Annotated[dict[str, Any] | None, Field(description=_options_description(ids))] = None,
     ) -> Reply:
         """Start a new run of a card. Returns its run_id and the opening reply (prose, LEDGER).
         A card with a hidden setup (a sealed berth) gets a fresh one, drawn and kept by cardgm;
@@ -273,6 +273,16 @@ def build_server(store: Store, *, rng: random.Random | None = None, log_level: s
     for game_id in ids:
         _add_card(server, tools, game_id)
     return server
+
+
+def _options_description(ids: list[str]) -> str:
+    """start_run's `options`, with each card's by name (a path option is no chat's: it is refused)."""
+    said = [
+        f"{game_id}: " + ", ".join(f"{o.name} ({o.help.split(': ', 1)[-1].rstrip('.')})" for o in listed)
+        for game_id in ids
+        if (listed := [o for o in games.entry(game_id).options if o.type != "path"])
+    ]
+    return "The game's own options, rarely needed" + (f" ({'; '.join(said)})." if said else ".")
 
 
 def _add_card(server: MCPServer, tools: Tools, game_id: str) -> None:

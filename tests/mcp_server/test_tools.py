@@ -323,6 +323,25 @@ def test_start_run_errors(c: Connected, store) -> None:
     assert store.list_runs() == []
 
 
+@pytest.mark.parametrize(
+    ("options", "why"),
+    [
+        ({"stop_day": "ten"}, "BECALMED's option stop_day is a whole number, not \"ten\": a stated limit"),
+        ({"stop_day": 10.5}, "option stop_day is a whole number, not 10.5"),  # not day 10
+        ({"stop_day": True}, "option stop_day is a whole number, not true"),  # not day 1
+        ({"deaths": "fancy"}, "BECALMED's option deaths is 'plain', not \"fancy\""),
+    ],
+)
+def test_an_option_of_the_wrong_kind_is_refused_by_its_name(c: Connected, store, options: dict, why: str) -> None:
+    game_id = next(g for g in games.ids() if any(o.name == "stop_day" for o in games.entry(g).options))
+    assert why in c.error("start_run", {"card": game_id, "options": options})
+    assert store.list_runs() == []
+    assert c.call("start_run", {"card": game_id, "options": {"stop_day": 10, "deaths": None}})["turn"] == 1
+    # The tool says which options there are, so a model need not guess their names.
+    start = next(t for t in c.list_tools().tools if t.name == "start_run")
+    assert f"{game_id}: stop_day (" in start.input_schema["properties"]["options"]["description"]
+
+
 def test_send_message_errors(c: Connected, store) -> None:
     lost = c.error("send_message", {"run_id": "nope", "message": "EASY"})
     assert "No run has that run_id" in lost
