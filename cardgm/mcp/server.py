@@ -261,14 +261,12 @@ def build_server(store: Store, *, rng: random.Random | None = None, log_level: s
         in a new chat, or when the player asks where things stand."""
         return _call(tools.show_run, run_id)
 
-    server.add_tool(list_cards, annotations=read_only)
-    server.add_tool(start_run, annotations=writes)
-    server.add_tool(send_message, annotations=writes)
-    server.add_tool(legal_moves, annotations=read_only)
-    server.add_tool(play_move, annotations=writes)
-    server.add_tool(save_run, annotations=writes)
-    server.add_tool(resume_run, annotations=writes)
-    server.add_tool(show_run, annotations=read_only)
+    for fn, annotations in [
+        (list_cards, read_only), (start_run, writes), (send_message, writes), (legal_moves, read_only),
+        (play_move, writes), (save_run, writes), (resume_run, writes), (show_run, read_only),
+    ]:
+        # The docstring as plain prose: its source indentation is only tokens to the model reading it.
+        server.add_tool(fn, description=" ".join((fn.__doc__ or "").split()), annotations=annotations)
 
     for game_id in ids:
         _add_card(server, tools, game_id)

@@ -52,6 +52,7 @@ def test_the_tools_each_with_a_description(c: Connected) -> None:
     assert set(listed) == TOOLS
     for tool in listed.values():
         assert tool.description and len(tool.description) > 40, tool.name
+        assert "\n" not in tool.description and "  " not in tool.description, tool.name  # prose, not the source's indentation
     card = listed["start_run"].input_schema["properties"]["card"]
     assert card["enum"] == list(games.ids())
 
