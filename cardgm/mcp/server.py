@@ -18,6 +18,7 @@ prompt or resource is answered with a one-line protocol error, logged as one lin
 
 import json
 import random
+from collections.abc import Callable
 from typing import Annotated, Any
 
 from mcp import MCPError
@@ -261,10 +262,11 @@ def build_server(store: Store, *, rng: random.Random | None = None, log_level: s
         in a new chat, or when the player asks where things stand."""
         return _call(tools.show_run, run_id)
 
-    for fn, annotations in [
+    tool_fns: list[tuple[Callable[..., Any], ToolAnnotations]] = [
         (list_cards, read_only), (start_run, writes), (send_message, writes), (legal_moves, read_only),
         (play_move, writes), (save_run, writes), (resume_run, writes), (show_run, read_only),
-    ]:
+    ]
+    for fn, annotations in tool_fns:
         # The docstring as plain prose: its source indentation is only tokens to the model reading it.
         server.add_tool(fn, description=" ".join((fn.__doc__ or "").split()), annotations=annotations)
 
