@@ -291,7 +291,8 @@ def _add_card(server: MCPServer, tools: Tools, game_id: str) -> None:
     server.add_resource(
         FunctionResource(
             uri=card_uri(game_id), name=game_id, title=entry.title, mime_type="text/markdown",
-            description=f"The {entry.title} card, exactly as cardgm plays it.",
+            description=f"The {entry.title} card, exactly as cardgm plays it."
+            + (f" {prompts.PRINTED_NOT_THIS_RUNS}" if games.hides_secret(game_id) else ""),
             fn=lambda: tools.card_text(game_id),
         )
     )

@@ -126,6 +126,19 @@ def test_a_prompt_per_card_in_our_own_words(c: Connected) -> None:
         assert "run_id RUN-ID-123" in going_on and "show_run" in going_on and "start_run with" not in going_on
 
 
+def test_a_sealed_cards_prompt_and_resource_say_its_printed_setup_is_not_the_runs(c: Connected) -> None:
+    """The card's text prints a berth of its own (GM-only); a run here plays the one cardgm drew.
+    A model told to read the card must not take the printed berth for the run's, nor send the
+    player to resume_run, which cannot play a sealed run's block."""
+    resources = {str(r.uri): r for r in c.list_resources().resources}
+    for g in games.ids():
+        text = c.get_prompt(f"play-{g}", {}).messages[0].content.text
+        said = resources[f"cardgm://cards/{g}"].description or ""
+        sealed = games.hides_secret(g)
+        assert ("not this run's" in text) is sealed and ("not this run's" in said) is sealed
+        assert ("resume_run starts a run from a SAVE block" in text) is not sealed
+
+
 # -- playing -------------------------------------------------------------------------------------
 
 
