@@ -251,6 +251,23 @@ def test_save_then_resume_from_the_block(c: Connected, store, game_id: str) -> N
     assert c.call("legal_moves", {"run_id": resumed["run_id"]})["moves"] == c.call("legal_moves", {"run_id": run_id})["moves"]
 
 
+@pytest.mark.parametrize("game_id", [g for g in TAPED if g in MOVED])
+def test_a_save_block_pasted_after_the_opening_marks_the_run_resumed(c: Connected, store, game_id: str) -> None:
+    """The card's own way back ("paste this save" as the first message of a new run) through
+    start_run then send_message: the run resumes, and is marked and listed apart as resume_run's
+    is, not left on the main board as though played from the opening."""
+    first = c.call("start_run", {"card": game_id})["run_id"]
+    c.call("play_move", {"run_id": first, "move": c.call("legal_moves", {"run_id": first})["moves"][0]["move"]})
+    block = c.call("save_run", {"run_id": first})["save"]
+    run_id = c.call("start_run", {"card": game_id})["run_id"]
+    out = c.call("send_message", {"run_id": run_id, "message": f"here's my save:\n{block}"})
+    assert out["command"] == "resume"
+    shown = c.call("show_run", {"run_id": run_id})
+    assert shown["ranked"] is False and shown["resumed_from"] == out["ledger"]
+    assert store.load(run_id).resumed_from == out["ledger"]
+    assert c.call("show_run", {"run_id": first})["ranked"] is True  # the run the block came from is as it was
+
+
 def test_a_sealed_run_is_saved_and_taken_up_by_its_run_id(c: Connected, store) -> None:
     run_id = c.call("start_run", {"card": SEALED})["run_id"]
     c.call("send_message", {"run_id": run_id, "message": "fire A1"})
