@@ -197,7 +197,8 @@ class Tools:
         if secret is not None and not games.hides_secret(card.game_id):
             raise ToolRefusal(f"{card.title} hides nothing: a reveal file is only for a card with a sealed setup.")
         try:
-            new, _ = play.start(self.store, card, first_message=save, secret=secret, draw=False, name=name)
+            # The block alone: the words pasted round it (a long chat message, say) are not the save.
+            new, _ = play.start(self.store, card, first_message=block, secret=secret, draw=False, name=name)
         except play.Spent as exc:
             raise ToolRefusal(f"{exc} Its share_id: {exc.run.share_id}.") from None
         except play.Refused as exc:

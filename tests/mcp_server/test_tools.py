@@ -268,6 +268,17 @@ def test_a_save_block_pasted_after_the_opening_marks_the_run_resumed(c: Connecte
     assert c.call("show_run", {"run_id": first})["ranked"] is True  # the run the block came from is as it was
 
 
+def test_resume_run_reads_the_block_out_of_a_long_paste(c: Connected, store) -> None:
+    """The save argument is the SAVE block; a model that passes the player's whole message (a long
+    one, the block inside) gets the run resumed, not "That message is 10,000 characters long"."""
+    game_id = TAPED[0]
+    run_id = c.call("start_run", {"card": game_id})["run_id"]
+    block = c.call("save_run", {"run_id": run_id})["save"]
+    resumed = c.call("resume_run", {"save": "from last night:\n" + "we drifted. " * 800 + "\n" + block + "\nthanks!"})
+    assert resumed["command"] == "resume"
+    assert store.load(resumed["run_id"]).messages[1].message == block
+
+
 def test_a_sealed_run_is_saved_and_taken_up_by_its_run_id(c: Connected, store) -> None:
     run_id = c.call("start_run", {"card": SEALED})["run_id"]
     c.call("send_message", {"run_id": run_id, "message": "fire A1"})
