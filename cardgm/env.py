@@ -132,6 +132,8 @@ class CardEnv(gym.Env[str, str]):
         if obs == "structured" and not hasattr(self.game_moves, "observe"):
             raise ValueError(f"{self.card.title} has no structured observation (its moves module has no observe)")
         self.deals = None if deals is None else tuple(_deal_number(d) for d in deals)
+        if self.deals == ():
+            raise ValueError("deals: at least one deal to draw from (or None: any deal)")
         self.with_best = best
         self.render_mode = render_mode
         self.observation_space: spaces.Space[Any] = (
@@ -261,7 +263,7 @@ class MovesEnv(CardEnv):
 
     def step(self, action: Any) -> tuple[str, SupportsFloat, bool, bool, dict[str, Any]]:
         session = self._session()
-        i = int(action)
+        i = _move_index(action, len(self.universe))
         if not 0 <= i < len(self.universe):
             raise ValueError(f"action {i}: the moves are numbered 0 to {len(self.universe) - 1}")
         was_over = session.ended
@@ -285,9 +287,14 @@ class MovesEnv(CardEnv):
         return np.array(self._session().mask(), dtype=np.int8)
 
 
-class Masks(gym.Wrapper[Any, Any, Any, Any]):
+class Masks(gym.Wrapper[Any, Any, Any, Any], gym.utils.RecordConstructorArgs):
     """The outermost wrapper of a moves environment made by `gym.make`: forwards `action_masks()`
-    through Gymnasium's own wrappers (TimeLimit, OrderEnforcing, the checker), which do not."""
+    through Gymnasium's own wrappers (TimeLimit, OrderEnforcing, the checker), which do not.
+    It records its (no) arguments, so that `gym.make(env.spec)` and the checker can remake it."""
+
+    def __init__(self, env: gym.Env[Any, Any]) -> None:
+        gym.utils.RecordConstructorArgs.__init__(self)
+        gym.Wrapper.__init__(self, env)
 
     def action_masks(self) -> np.ndarray:
         found: np.ndarray = self.env.get_wrapper_attr("action_masks")()
@@ -299,6 +306,16 @@ def _fresh(obs: Any) -> Any:
     if isinstance(obs, dict):
         return {k: v.copy() for k, v in obs.items()}
     return obs
+
+
+def _move_index(action: Any, n: int) -> int:
+    """A move's index from what `Discrete(n)` holds (an int, a NumPy integer, a 0-d integer array):
+    2.7 or "3" is no move, and is not rounded into one."""
+    if isinstance(action, np.ndarray) and action.shape == () and np.issubdtype(action.dtype, np.integer):
+        action = action.item()
+    if not isinstance(action, (int, np.integer)):
+        raise TypeError(f"the action is a move's index, an int from 0 to {n - 1}; not {action!r}")
+    return int(action)
 
 
 def _deal_number(value: int | str | None) -> int | None:

@@ -13,6 +13,13 @@ from cardgm.card import load_card
 
 from .tools import card_uri
 
+# A sealed card prints a hidden setup of its own (for a chat that plays the card alone); a run here
+# plays the one cardgm drew, so a model reading the card must not take the printed one for it.
+PRINTED_NOT_THIS_RUNS = (
+    "The hidden setup the card prints is the card's own, not this run's: cardgm drew and sealed another, so never "
+    "quote the printed one as where anything lies."
+)
+
 
 def description(game_id: str) -> str:
     return f"Play {games.entry(game_id).title} with cardgm as the exact game master: you tell the story, cardgm keeps the rules and the numbers."
@@ -58,6 +65,8 @@ def prompt_text(game_id: str, run_id: str | None = None) -> str:
         "4. Never state a number that cardgm did not give you: no day, distance, count, roll, cell, price or score of your "
         "own reckoning. If the player asks for one cardgm has not given, call show_run, or say that the referee has not said.\n"
         "5. When the player wants to stop, call save_run and give them the SAVE block unchanged, with the run_id: the run_id "
-        "picks the game up again in any chat, and resume_run starts a run from a SAVE block.",
-        f"The card's full text is the resource {card_uri(game_id)}, if the player wants to read the rules.",
+        "picks the game up again in any chat, and "
+        + ("this run is taken up only by it: its SAVE block holds no hidden setup." if hidden else "resume_run starts a run from a SAVE block."),
+        f"The card's full text is the resource {card_uri(game_id)}, if the player wants to read the rules."
+        + (f" {PRINTED_NOT_THIS_RUNS}" if hidden else ""),
     ])

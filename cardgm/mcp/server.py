@@ -18,6 +18,7 @@ prompt or resource is answered with a one-line protocol error, logged as one lin
 
 import json
 import random
+from collections.abc import Callable
 from typing import Annotated, Any
 
 from mcp import MCPError
@@ -26,7 +27,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.mcpserver.prompts.base import Prompt
 from mcp.server.mcpserver.resources.types import FunctionResource
 from mcp_types import INVALID_PARAMS, CallToolResult, TextContent, ToolAnnotations
-from pydantic import Field, WithJsonSchema
+from pydantic import Field, ValidationError, WithJsonSchema
 
 from cardgm import __version__, games
 from cardgm.save import BEGIN, END
@@ -73,6 +74,52 @@ class Server(MCPServer):
             raise
         except Exception as exc:  # arguments the prompt does not take: the SDK says which
             raise MCPError(code=INVALID_PARAMS, message=f"Prompt {name!r}: {_line(exc)}") from None
+
+
+    async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
+        """The SDK's call, with arguments that do not fit the tool's schema said in one line (the
+        SDK's own answer is pydantic's report: several lines and a link to its documentation)."""
+        try:
+            return await super().call_tool(name, arguments, context)
+        except ToolError as exc:
+            if not isinstance(exc.__cause__, ValidationError):
+                raise
+            tool = self._tool_manager.get_tool(name)
+            schema = tool.parameters if tool is not None else {}
+            raise ToolError(f"Error executing tool {name}: {_arguments_wrong(name, schema, exc.__cause__)}") from exc.__cause__
+
+
+_JSON_KINDS = {"string": "a string", "object": "a JSON object", "integer": "a whole number", "number": "a number",
+               "array": "a list", "boolean": "true or false"}
+
+
+def _kinds(schema: dict[str, Any]) -> list[str]:
+    """What JSON a parameter's schema takes, in words ("a string"), null left out."""
+    found = [schema["type"]] if isinstance(schema.get("type"), str) else []
+    for arm in schema.get("anyOf", []) + schema.get("oneOf", []):
+        found += _kinds(arm)
+    return list(dict.fromkeys(k for k in found if k != "null"))
+
+
+def _arguments_wrong(tool: str, schema: dict[str, Any], exc: ValidationError) -> str:
+    """One line: which arguments are missing or of the wrong kind, and what the tool takes."""
+    props: dict[str, Any] = schema.get("properties", {})
+    wrong: dict[str, str] = {}
+    for err in exc.errors():
+        field = str(err["loc"][0]) if err["loc"] else "the arguments"
+        if field in wrong:
+            continue  # a union's arms each report it: once is enough
+        if err["type"] == "missing":
+            wrong[field] = f"{field} is missing"
+        else:
+            kinds = [_JSON_KINDS.get(k, k) for k in _kinds(props.get(field, {}))]
+            got = "null" if err.get("input") is None else {dict: "an object", list: "a list", str: "a string", bool: "a boolean"}.get(
+                type(err.get("input")), "a number")
+            wrong[field] = f"{field} must be {' or '.join(kinds)}, not {got}" if kinds else f"{field}: {err['msg']}"
+    required = schema.get("required", [])
+    optional = [p for p in props if p not in required]
+    takes = f"{tool} takes {', '.join(required) or 'no arguments'}" + (f" (and optionally {', '.join(optional)})" if optional else "")
+    return f"{'; '.join(wrong.values())}. {takes}. Nothing was read or changed."
 
 
 def _line(exc: BaseException) -> str:
@@ -163,7 +210,7 @@ def build_server(store: Store, *, rng: random.Random | None = None, log_level: s
     def start_run(
         card: CardName,
         name: Annotated[str | None, Field(description="The player's name for the epilogue (optional).")] = None,
-        options: Annotated[dict[str, Any] | None, Field(description="The game's own options, rarely needed (e.g. a stated limit).")] = None,
+        options: Annotated[dict[str, Any] | None, Field(description=_options_description(ids))] = None,
     ) -> Reply:
         """Start a new run of a card. Returns its run_id and the opening reply (prose, LEDGER).
         A card with a hidden setup (a sealed berth) gets a fresh one, drawn and kept by cardgm;
@@ -215,18 +262,27 @@ def build_server(store: Store, *, rng: random.Random | None = None, log_level: s
         in a new chat, or when the player asks where things stand."""
         return _call(tools.show_run, run_id)
 
-    server.add_tool(list_cards, annotations=read_only)
-    server.add_tool(start_run, annotations=writes)
-    server.add_tool(send_message, annotations=writes)
-    server.add_tool(legal_moves, annotations=read_only)
-    server.add_tool(play_move, annotations=writes)
-    server.add_tool(save_run, annotations=writes)
-    server.add_tool(resume_run, annotations=writes)
-    server.add_tool(show_run, annotations=read_only)
+    tool_fns: list[tuple[Callable[..., Any], ToolAnnotations]] = [
+        (list_cards, read_only), (start_run, writes), (send_message, writes), (legal_moves, read_only),
+        (play_move, writes), (save_run, writes), (resume_run, writes), (show_run, read_only),
+    ]
+    for fn, annotations in tool_fns:
+        # The docstring as plain prose: its source indentation is only tokens to the model reading it.
+        server.add_tool(fn, description=" ".join((fn.__doc__ or "").split()), annotations=annotations)
 
     for game_id in ids:
         _add_card(server, tools, game_id)
     return server
+
+
+def _options_description(ids: list[str]) -> str:
+    """start_run's `options`, with each card's by name (a path option is no chat's: it is refused)."""
+    said = [
+        f"{game_id}: " + ", ".join(f"{o.name} ({o.help.split(': ', 1)[-1].rstrip('.')})" for o in listed)
+        for game_id in ids
+        if (listed := [o for o in games.entry(game_id).options if o.type != "path"])
+    ]
+    return "The game's own options, rarely needed" + (f" ({'; '.join(said)})." if said else ".")
 
 
 def _add_card(server: MCPServer, tools: Tools, game_id: str) -> None:
@@ -235,7 +291,8 @@ def _add_card(server: MCPServer, tools: Tools, game_id: str) -> None:
     server.add_resource(
         FunctionResource(
             uri=card_uri(game_id), name=game_id, title=entry.title, mime_type="text/markdown",
-            description=f"The {entry.title} card, exactly as cardgm plays it.",
+            description=f"The {entry.title} card, exactly as cardgm plays it."
+            + (f" {prompts.PRINTED_NOT_THIS_RUNS}" if games.hides_secret(game_id) else ""),
             fn=lambda: tools.card_text(game_id),
         )
     )

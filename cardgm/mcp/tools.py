@@ -15,6 +15,7 @@ server declares as the tool's `outputSchema`.
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass, field
 from functools import cache
@@ -79,7 +80,7 @@ class ReplyResult(TypedDict):
     sent: NotRequired[list[str]]  # play_move: the words it played
     share_id: NotRequired[str]
     reveal: NotRequired[Reveal]  # a sealed setup, once the run has ended
-    note: NotRequired[str]  # save_run: how this run is taken up again
+    note: NotRequired[str]  # a reply that printed the SAVE block: how this run is taken up again
     status: NotRequired[str]  # show_run
     messages: NotRequired[int]  # show_run
 
@@ -173,6 +174,7 @@ class Tools:
 
     def start_run(self, card: str, name: str | None = None, options: dict[str, Any] | None = None) -> dict[str, Any]:
         the_card = self.card(card)
+        _check_options(the_card.game_id, the_card.title, options or {})
         try:
             new, _ = play.start(self.store, the_card, options or {}, name=name, rng=self.rng)
         except play.Refused as exc:
@@ -198,7 +200,8 @@ class Tools:
         if secret is not None and not games.hides_secret(card.game_id):
             raise ToolRefusal(f"{card.title} hides nothing: a reveal file is only for a card with a sealed setup.")
         try:
-            new, _ = play.start(self.store, card, first_message=save, secret=secret, draw=False, name=name)
+            # The block alone: the words pasted round it (a long chat message, say) are not the save.
+            new, _ = play.start(self.store, card, first_message=block, secret=secret, draw=False, name=name)
         except play.Spent as exc:
             raise ToolRefusal(f"{exc} Its share_id: {exc.run.share_id}.") from None
         except play.Refused as exc:
@@ -217,7 +220,8 @@ class Tools:
             raise ToolRefusal(str(exc)) from None
         except (RunNotFound, StoreError) as exc:
             raise self._lost(exc) from None
-        return self._reply(run_id, run, [run.messages[-1].reply])
+        out = self._reply(run_id, run, [run.messages[-1].reply])
+        return self._with_save_note(run_id, run, out) if out.get("command") == "save" else out
 
     def legal_moves(self, run_id: str) -> dict[str, Any]:
         stored = self._load(run_id)
@@ -262,7 +266,12 @@ class Tools:
             raise ToolRefusal(str(exc)) from None
         except (RunNotFound, StoreError) as exc:
             raise self._lost(exc) from None
-        out = self._reply(run_id, run, [run.messages[-1].reply])
+        return self._with_save_note(run_id, run, self._reply(run_id, run, [run.messages[-1].reply]))
+
+    def _with_save_note(self, run_id: str, run: StoredRun, out: dict[str, Any]) -> dict[str, Any]:
+        """A reply that printed the SAVE block (save_run, or the player's own "save" or "brb"),
+        with the note on how a chat takes the run up again: for a sealed duel it stands in the
+        text where the card's note sends a terminal player to a reveal file a chat player never had."""
         note = (
             f"cardgm keeps this run after every move: its run_id {run_id} continues it from any chat or client "
             "(show_run, then send_message)."
@@ -289,6 +298,8 @@ class Tools:
         """Where a run stands: its last reply, for a new chat taking it up."""
         run = self._load(run_id)
         out = self._reply(run_id, run, [run.messages[-1].reply], share=True)
+        if out.get("command") == "save" and not run.ended:
+            out = self._with_save_note(run_id, run, out)
         out["status"] = run.status
         out["messages"] = run.n_messages
         out["ranked"] = run.ranked  # on the epilogue's main board (a resumed run never is)
@@ -335,6 +346,27 @@ class Tools:
             # The sealed setup, now the duel is done: the file whose hash the opening read out.
             out["reveal"] = {"name": secret_name(run.secret), "text": run.secret}
         return out
+
+
+def _check_options(game_id: str, title: str, options: dict[str, Any]) -> None:
+    """Each option the card's entry lists, of its own kind: a whole number is not 10.5 or true
+    (which the game would read as day 10, or day 1), a choice is one of its choices. Names the
+    entry does not list are left to the game, which knows its others (DROVER'S rulings)."""
+    for option in games.entry(game_id).options:
+        value = options.get(option.name)
+        if value is None:  # JSON's null: the option left unset
+            continue
+        if option.type == "int":
+            fits = (isinstance(value, int) and not isinstance(value, bool)) or (isinstance(value, str) and value.strip().isdigit())
+            kind = "a whole number"
+        elif option.type == "choice":
+            fits, kind = value in option.choices, " or ".join(repr(c) for c in option.choices)
+        elif option.type == "flag":
+            fits, kind = isinstance(value, bool), "true or false"
+        else:
+            fits, kind = isinstance(value, str), "text"
+        if not fits:
+            raise ToolRefusal(f"{title}'s option {option.name} is {kind}, not {json.dumps(value)}: {option.help.split(': ', 1)[-1]}")
 
 
 def _move_object(move: dict[str, Any] | str) -> dict[str, Any]:

@@ -301,6 +301,12 @@ class Live:
         self.run = self._store._append(self._conn, self.run, message, reply, snapshot)
         return self.run
 
+    def resumed(self, ledger: str) -> None:
+        """A SAVE block resumed by a message after the opening (a chat's paste): marked and listed
+        apart, as a run started from one is."""
+        self._conn.execute(sa.update(S.runs).where(S.runs.c.id == self.run.id).values(ranked=False, resumed_from=ledger))
+        self.run = replace(self.run, ranked=False, resumed_from=ledger)
+
     def unrank(self) -> None:
         """Off the epilogue's main board (its replay did not give back its replies)."""
         self._conn.execute(sa.update(S.runs).where(S.runs.c.id == self.run.id).values(ranked=False))

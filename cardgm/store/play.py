@@ -316,6 +316,9 @@ def send(store: Store, token: str, message: str) -> tuple[StoredRun, Reply]:
             )
         reply = live.reply(message)
         stored = locked.append(message, _plain(reply), snapshot(live))
+        if reply.command == "resume" and stored.resumed_from is None:
+            locked.resumed(reply.ledger)  # the block pasted after the opening: as resumed as a run begun with it
+            stored = locked.run
         _settle(locked, was_ended)
     return stored, reply
 

@@ -134,6 +134,34 @@ def test_an_illegal_move_changes_nothing() -> None:
     assert again[0] == obs and again[4]["legal"] is False and again[4]["turn"] == 2 and again[1] == 0.0
 
 
+@pytest.mark.parametrize("env_id", [moves for _, moves in cenv.ENV_IDS.values()])
+def test_a_made_moves_environment_is_remade_from_its_spec(env_id: str) -> None:
+    """`gym.make(env.spec)` (and the checker, which remakes the env it is given) rebuilds the
+    Masks wrapper: it records its arguments, as every wrapper in a spec must."""
+    env = gym.make(env_id, best=False)
+    again = gym.make(env.spec)
+    assert again.spec == env.spec and hasattr(again, "action_masks")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # "use env.unwrapped": this checks the made env on purpose
+        check_env(env)
+
+
+@pytest.mark.parametrize("action", [2.7, 1.0, "3", None, np.array([1])])
+def test_a_moves_action_that_is_no_index_is_refused_not_rounded(action: object) -> None:
+    env = cenv.MovesEnv("deadreckoning", best=False)
+    env.reset(seed=1)
+    with pytest.raises(TypeError, match="a move's index, an int from 0 to 64"):
+        env.step(action)
+    assert env.session is not None and env.session.turn == 1  # nothing was played
+    obs, *_, info = env.step(np.array(2))  # a 0-d integer array is what a vector env may hand over
+    assert info["legal"] and info["turn"] == 2
+
+
+def test_an_empty_list_of_deals_is_refused_when_made() -> None:
+    with pytest.raises(ValueError, match="at least one deal"):
+        cenv.CardEnv("becalmed", deals=[])
+
+
 def test_no_observation_or_info_shows_the_berth_before_the_end() -> None:
     """Two duels whose berths differ, fired on the same cells that both answer alike, give the
     same observations and infos, but for each seal's own commitment; the berth shows at the end."""

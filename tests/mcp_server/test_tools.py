@@ -52,6 +52,7 @@ def test_the_tools_each_with_a_description(c: Connected) -> None:
     assert set(listed) == TOOLS
     for tool in listed.values():
         assert tool.description and len(tool.description) > 40, tool.name
+        assert "\n" not in tool.description and "  " not in tool.description, tool.name  # prose, not the source's indentation
     card = listed["start_run"].input_schema["properties"]["card"]
     assert card["enum"] == list(games.ids())
 
@@ -123,6 +124,19 @@ def test_a_prompt_per_card_in_our_own_words(c: Connected) -> None:
         assert not lifted, lifted
         going_on = c.get_prompt(f"play-{g}", {"run_id": "RUN-ID-123"}).messages[0].content.text
         assert "run_id RUN-ID-123" in going_on and "show_run" in going_on and "start_run with" not in going_on
+
+
+def test_a_sealed_cards_prompt_and_resource_say_its_printed_setup_is_not_the_runs(c: Connected) -> None:
+    """The card's text prints a berth of its own (GM-only); a run here plays the one cardgm drew.
+    A model told to read the card must not take the printed berth for the run's, nor send the
+    player to resume_run, which cannot play a sealed run's block."""
+    resources = {str(r.uri): r for r in c.list_resources().resources}
+    for g in games.ids():
+        text = c.get_prompt(f"play-{g}", {}).messages[0].content.text
+        said = resources[f"cardgm://cards/{g}"].description or ""
+        sealed = games.hides_secret(g)
+        assert ("not this run's" in text) is sealed and ("not this run's" in said) is sealed
+        assert ("resume_run starts a run from a SAVE block" in text) is not sealed
 
 
 # -- playing -------------------------------------------------------------------------------------
@@ -237,6 +251,34 @@ def test_save_then_resume_from_the_block(c: Connected, store, game_id: str) -> N
     assert c.call("legal_moves", {"run_id": resumed["run_id"]})["moves"] == c.call("legal_moves", {"run_id": run_id})["moves"]
 
 
+@pytest.mark.parametrize("game_id", [g for g in TAPED if g in MOVED])
+def test_a_save_block_pasted_after_the_opening_marks_the_run_resumed(c: Connected, store, game_id: str) -> None:
+    """The card's own way back ("paste this save" as the first message of a new run) through
+    start_run then send_message: the run resumes, and is marked and listed apart as resume_run's
+    is, not left on the main board as though played from the opening."""
+    first = c.call("start_run", {"card": game_id})["run_id"]
+    c.call("play_move", {"run_id": first, "move": c.call("legal_moves", {"run_id": first})["moves"][0]["move"]})
+    block = c.call("save_run", {"run_id": first})["save"]
+    run_id = c.call("start_run", {"card": game_id})["run_id"]
+    out = c.call("send_message", {"run_id": run_id, "message": f"here's my save:\n{block}"})
+    assert out["command"] == "resume"
+    shown = c.call("show_run", {"run_id": run_id})
+    assert shown["ranked"] is False and shown["resumed_from"] == out["ledger"]
+    assert store.load(run_id).resumed_from == out["ledger"]
+    assert c.call("show_run", {"run_id": first})["ranked"] is True  # the run the block came from is as it was
+
+
+def test_resume_run_reads_the_block_out_of_a_long_paste(c: Connected, store) -> None:
+    """The save argument is the SAVE block; a model that passes the player's whole message (a long
+    one, the block inside) gets the run resumed, not "That message is 10,000 characters long"."""
+    game_id = TAPED[0]
+    run_id = c.call("start_run", {"card": game_id})["run_id"]
+    block = c.call("save_run", {"run_id": run_id})["save"]
+    resumed = c.call("resume_run", {"save": "from last night:\n" + "we drifted. " * 800 + "\n" + block + "\nthanks!"})
+    assert resumed["command"] == "resume"
+    assert store.load(resumed["run_id"]).messages[1].message == block
+
+
 def test_a_sealed_run_is_saved_and_taken_up_by_its_run_id(c: Connected, store) -> None:
     run_id = c.call("start_run", {"card": SEALED})["run_id"]
     c.call("send_message", {"run_id": run_id, "message": "fire A1"})
@@ -257,6 +299,20 @@ def test_a_sealed_run_is_saved_and_taken_up_by_its_run_id(c: Connected, store) -
     assert "not read in a run whose hidden berth is kept here" in error
     shown = c.call("show_run", {"run_id": run_id})
     assert shown["status"] == "playing" and shown["messages"] == 3
+
+
+@pytest.mark.parametrize("words", ["save", "brb"])
+def test_a_sealed_run_saved_by_the_players_own_words_points_to_its_run_id(c: Connected, words: str) -> None:
+    """The player's "save" (or a pause) through send_message prints the block as save_run does,
+    with the same note: never the card's terminal note, which sends the player to a reveal file
+    (`--sealed reveal-….md`) that a chat player never had, and says the duel cannot be resumed."""
+    run_id = c.call("start_run", {"card": SEALED})["run_id"]
+    c.call("send_message", {"run_id": run_id, "message": "fire A1"})
+    saved = c.call("send_message", {"run_id": run_id, "message": words})
+    assert saved["command"] == "save" and saved["save"].startswith(BEGIN) and saved["save"] in saved["text"]
+    assert "stays with cardgm until the end" in saved["note"] and saved["note"] in saved["text"]
+    for shown in (saved, c.call("show_run", {"run_id": run_id})):
+        assert run_id in shown["text"] and "--sealed" not in shown["text"] and "cannot be resumed" not in shown["text"]
 
 
 def test_a_second_client_and_a_new_server_go_on_with_the_same_run(store) -> None:
@@ -307,6 +363,25 @@ def test_start_run_errors(c: Connected, store) -> None:
     assert "does not take those options (colour)" in c.error("start_run", {"card": TAPED[0], "options": {"colour": "red"}})
     assert "card" in c.error("start_run", {})  # the SDK's own check of the arguments
     assert store.list_runs() == []
+
+
+@pytest.mark.parametrize(
+    ("options", "why"),
+    [
+        ({"stop_day": "ten"}, "BECALMED's option stop_day is a whole number, not \"ten\": a stated limit"),
+        ({"stop_day": 10.5}, "option stop_day is a whole number, not 10.5"),  # not day 10
+        ({"stop_day": True}, "option stop_day is a whole number, not true"),  # not day 1
+        ({"deaths": "fancy"}, "BECALMED's option deaths is 'plain', not \"fancy\""),
+    ],
+)
+def test_an_option_of_the_wrong_kind_is_refused_by_its_name(c: Connected, store, options: dict, why: str) -> None:
+    game_id = next(g for g in games.ids() if any(o.name == "stop_day" for o in games.entry(g).options))
+    assert why in c.error("start_run", {"card": game_id, "options": options})
+    assert store.list_runs() == []
+    assert c.call("start_run", {"card": game_id, "options": {"stop_day": 10, "deaths": None}})["turn"] == 1
+    # The tool says which options there are, so a model need not guess their names.
+    start = next(t for t in c.list_tools().tools if t.name == "start_run")
+    assert f"{game_id}: stop_day (" in start.input_schema["properties"]["options"]["description"]
 
 
 def test_send_message_errors(c: Connected, store) -> None:
@@ -388,6 +463,28 @@ def test_errors_name_no_tool_internals(c: Connected) -> None:
     ]
     for text in texts:
         assert "Traceback" not in text and "ToolRefusal" not in text and len(text.splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("tool", "args", "why"),
+    [
+        ("start_run", {}, "card is missing. start_run takes card (and optionally name, options)."),
+        ("start_run", {"card": 3}, "card must be a string, not a number."),
+        ("start_run", {"card": TAPED[0], "options": "stop at day 10"}, "options must be a JSON object, not a string."),
+        ("send_message", {"message": "short, sail, row"}, "run_id is missing. send_message takes run_id, message."),
+        ("send_message", {"run_id": "nope", "message": None}, "message must be a string, not null."),
+        ("send_message", {"run_id": "nope", "message": ["FULL"]}, "message must be a string, not a list."),
+        ("play_move", {"run_id": "nope", "move": 7}, "move must be a JSON object, not a number."),
+        ("resume_run", {"save": 5}, "save must be a string, not a number."),
+    ],
+)
+def test_arguments_that_do_not_fit_the_schema_are_one_line(c: Connected, tool: str, args: dict, why: str) -> None:
+    """Missing arguments, or arguments of the wrong kind, are refused in one line that names
+    them and what the tool takes: not pydantic's report of several lines and a link."""
+    text = c.error(tool, args)
+    assert len(text.splitlines()) == 1 and "pydantic" not in text and "validation error" not in text
+    assert text == f"Error executing tool {tool}: {text.split(': ', 1)[1]}" and why in text
+    assert text.endswith("Nothing was read or changed.")
 
 
 def test_tool_failed_is_raised_for_an_error(c: Connected) -> None:
