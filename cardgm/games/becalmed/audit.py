@@ -14,6 +14,7 @@ from typing import Any
 from cardgm.game import Game, GameError
 from cardgm.games.becalmed import notation
 from cardgm.games.becalmed import rules as R
+from cardgm.games.becalmed.events import CallsTaken, Thirst, Water
 from cardgm.games.becalmed.state import DAYS, NAMES, State
 from cardgm.verify.audit import Adapter, Context, Finding, Step
 from cardgm.verify.audit.lines import field_problem
@@ -372,15 +373,15 @@ _NONE_BURN = ("let her go", "let it go", "don't burn", "dont burn", "no flares",
 
 def _hard_weather(events: tuple) -> bool:
     """A 19–20 dawn: its +1 thirst is among step 3's terms."""
-    return any(type(e).__name__ == "Thirst" and any(name == "hard weather" for name, _ in e.parts) for e in events)
+    return any(isinstance(e, Thirst) and any(name == "hard weather" for name, _ in e.parts) for e in events)
 
 
 def _without(events: tuple, item: str, water: int, hands: str | None) -> int | None:
     """The breaker tonight with one of step 2's items left out (the hands called `hands`, if named),
     or None when it did not move the breaker or the breaker touched nothing either way."""
-    if hands is not None and not any(type(e).__name__ == "CallsTaken" and e.hands == hands for e in events):
+    if hands is not None and not any(isinstance(e, CallsTaken) and e.hands == hands for e in events):
         return None
-    moved = [e for e in events if type(e).__name__ == "Water"]
+    moved = [e for e in events if isinstance(e, Water)]
     at = next((i for i, e in enumerate(moved) if e.item == item and e.amount), None)
     if at is None:
         return None

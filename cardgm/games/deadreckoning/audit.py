@@ -15,7 +15,6 @@ from cardgm.game import Game, GameError
 from cardgm.games.deadreckoning import notation
 from cardgm.games.deadreckoning import rules as R
 from cardgm.games.deadreckoning.state import SHIP_NAMES, Duel, cell_name
-from cardgm.games.deadreckoning.state import cell_index as _grid_index
 from cardgm.verify.audit import Adapter, Context, Finding
 
 FIELDS = ("turn", "shots", "hits", "sunk", "grid")
@@ -102,11 +101,7 @@ class DeadReckoningAdapter(Adapter):
         if st is None or berth is None or not st.after.struck or st.before.struck:
             return []
         base = self.fields(game, st.after)
-        grid = list(base["grid"])
-        for ship in berth.ships:
-            for cell in ship.cells:
-                grid[_grid_index(cell)] = "x"
-        shown = "".join(grid)
+        shown = R.reveal_grid(st.after, berth)
         out = []
         for shots in dict.fromkeys((base["shots"], str(sum(c != "." for c in shown)))):
             for hits in dict.fromkeys((base["hits"], str(shown.count("x")))):
