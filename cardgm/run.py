@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cardgm.game import Ending, Event, Game, ReadAs, Reading, SaveError
-from cardgm.save import BEGIN, find_block, looks_like_block, other_blocks, save_game_id
+from cardgm.save import BEGIN, find_block, looks_like_block, save_game_id, several_blocks
 
 # A message longer than this is not read at all: no card's order needs a tenth of it.
 MAX_MESSAGE = 4000
@@ -232,11 +232,9 @@ class Run:
         """The game's load, once the block is known to be this card's: a block of another card
         is named as that card's, not picked apart field by field as if it were this one's. A
         `message` (or file) holding two different blocks names no one state, and is refused."""
-        if message is not None and other_blocks(message):
-            raise SaveError(
-                f"it holds {other_blocks(message) + 1} different SAVE blocks, so it names no one place to "
-                "resume; send the one block to resume, alone."
-            )
+        why = several_blocks(message) if message is not None else None
+        if why is not None:
+            raise SaveError(why)
         other = save_game_id(block)
         card = self.game.card
         if other is not None and other.lower() != card.game_id:  # a case changed: the game's load says so

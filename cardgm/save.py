@@ -37,7 +37,7 @@ END = "-----END AIGC SAVE-----"
 
 __all__ = [
     "BEGIN", "END", "FieldWords", "Kept", "blocks", "body_tokens", "find_block", "looks_like_block", "opens_block",
-    "other_blocks", "read_fields", "save_game_id",
+    "read_fields", "save_game_id", "several_blocks",
 ]  # fmt: skip
 
 
@@ -70,11 +70,13 @@ def looks_like_block(message: str) -> bool:
     return bool(_MARKER.search(message)) or all(f.search(message) for f in _FIELDS)
 
 
-def other_blocks(message: str) -> int:
-    """How many whole SAVE blocks in a message differ from its first one (quoting and line breaks
-    aside): a message holding two different saves names no one state to resume."""
-    found = {" ".join(body_tokens(b)) for b in blocks(message)}
-    return max(0, len(found) - 1)
+def several_blocks(message: str) -> str | None:
+    """Why a message (or file) holding two different whole SAVE blocks (quoting and line breaks
+    aside) names no one state to resume, or None when it holds one."""
+    found = len({" ".join(body_tokens(b)) for b in blocks(message)})
+    if found < 2:
+        return None
+    return f"it holds {found} different SAVE blocks, so it names no one place to resume; send the one block to resume, alone."
 
 
 _GAME_FIELD = re.compile(r"(?:^|[\s>])game:([A-Za-z0-9][A-Za-z0-9-]{0,39})(?=\s|$)")

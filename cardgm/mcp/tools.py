@@ -29,7 +29,7 @@ from typing_extensions import TypedDict
 from cardgm import games
 from cardgm.card import Card, CardError, load_card
 from cardgm.game import secret_name
-from cardgm.save import BEGIN, find_block, other_blocks, save_game_id
+from cardgm.save import BEGIN, find_block, save_game_id, several_blocks
 from cardgm.store import RunNotFound, Store, StoredRun, StoreError, play
 
 __all__ = ["CardList", "LegalMoves", "ReplyResult", "ToolRefusal", "Tools", "move_schema"]
@@ -189,11 +189,9 @@ class Tools:
         block = find_block(save)
         if block is None:
             raise ToolRefusal(f"That is not a SAVE block: a SAVE block starts with the line {BEGIN}.")
-        if other_blocks(save):  # only the block is played, so the paste round it is asked here
-            raise ToolRefusal(
-                f"That SAVE block cannot be resumed: it holds {other_blocks(save) + 1} different SAVE blocks, so it names no "
-                "one place to resume; send the one block to resume, alone."
-            )
+        several = several_blocks(save)  # only the block is played below, so the paste round it is asked here
+        if several is not None:
+            raise ToolRefusal(f"That SAVE block cannot be resumed: {several}")
         game_id = save_game_id(block)
         if game_id is None:
             raise ToolRefusal(
