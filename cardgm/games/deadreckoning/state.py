@@ -80,9 +80,10 @@ class Berth:
         at: list[tuple[Ship, int] | None] = [None] * (SIZE * SIZE)
         for ship in self.ships:
             if all(isinstance(c, str) and is_cell(c) for c in ship.cells):  # `problems` names any other
-                indices = [cell_index(c) for c in ship.cells]
+                indices = {cell_index(c) for c in ship.cells}
+                mask = sum(1 << i for i in indices)
                 for i in indices:
-                    at[i] = (ship, sum(1 << j for j in set(indices)))
+                    at[i] = (ship, mask)
         object.__setattr__(self, "hull_at", tuple(at))  # frozen: set once, as the berth is built
 
     def __repr__(self) -> str:
