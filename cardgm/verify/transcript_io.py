@@ -163,13 +163,9 @@ def _from_chatgpt(data: object) -> tuple[list[Turn], list[str]]:
     return _chatgpt_turns(convs[0]), notes
 
 
-def _named(conv: dict) -> str:
-    name = conv.get("name")
-    return name if isinstance(name, str) and name else "(untitled)"
-
-
-def _title(conv: dict) -> str:
-    title = conv.get("title")
+def _title(conv: dict, key: str = "title") -> str:
+    """A conversation's title (`key`: ChatGPT's "title", Claude's "name"), or "(untitled)"."""
+    title = conv.get(key)
     return title if isinstance(title, str) and title else "(untitled)"
 
 
@@ -216,7 +212,7 @@ def _read_json(text: str) -> Transcript:
         # Claude's data export: a list of conversations, each with its chat_messages.
         pick = next((c for c in data if "[L]" in json.dumps(c, ensure_ascii=False)), data[0])
         if len(data) > 1:
-            notes.append(f"the export holds {len(data)} conversations; audited the first with a LEDGER line: {_named(pick)!r}")
+            notes.append(f"the export holds {len(data)} conversations; audited the first with a LEDGER line: {_title(pick, 'name')!r}")
         data = pick
     if isinstance(data, dict):
         items = data.get("messages", data.get("chat_messages"))
