@@ -25,7 +25,7 @@ salvos built once and each duel's order and berth drawn before the clock starts 
 the rules', not the random generator's). A last row, "the record alone", runs the same driver
 with the rules replaced by building the next Duel: the floor under any salvo while the state is a
 frozen dataclass (its rate over the baseline tree's salvos is the most any rules could gain);
-"record + new grid" builds it as fast as the tree can, with the salvo's one new mark in the grid
+"record + new grid" builds it as fast as the tree can (as its salvo does), with the salvo's one new mark in the grid
 (a new 64-character string where `Duel` holds the grid as one, as 3317ed4's did; a bit set where it
 holds two masks): the ceiling of any `apply` that keeps `Duel`'s fields, printed over the baseline's
 salvos.
@@ -124,19 +124,37 @@ def deadreckoning_record(seconds: float) -> float:
 def deadreckoning_grid(seconds: float) -> float:
     """The floor under any salvo keeping the tree's `Duel`: the same driver, each salvo building
     the next Duel with its one new mark (a new 64-character grid string where the Duel holds one,
-    as 3317ed4's did; a bit set in a mask where it holds masks), by the fastest sanctioned
-    constructor the tree has (`cardgm.game.builder` where it exists, else the record's own
-    `__init__`). No rules at all: its rate over the baseline tree's random salvos is the most any
-    `apply` keeping the record's fields could reach."""
+    as 3317ed4's did; a bit set in a mask where it holds masks), the fastest way the tree builds
+    one (written open and closed in place where the rules have `_NextDuel`; else
+    `cardgm.game.builder` where it exists; else the record's own `__init__`). No rules at all: its
+    rate over the baseline tree's random salvos is the most any `apply` keeping the record's
+    fields could reach."""
+    from cardgm.games.deadreckoning import rules as R
     from cardgm.games.deadreckoning.state import CELLS, Duel
 
+    at = {cell: i for i, cell in enumerate(CELLS)}
+    opened = getattr(R, "_NextDuel", None)
+    if opened is not None:  # the salvo's own way: an open Duel written field by field, then closed
+        bits = {cell: 1 << i for cell, i in at.items()}
+        new = object.__new__
+
+        def apply(s: Any, salvo: Any, berth: object) -> tuple[Any, tuple[()]]:
+            o = new(opened)
+            o.turn = s.turn
+            o.fired = s.fired | bits[salvo.cell]
+            o.hull_hits = s.hull_hits
+            o.sunk = s.sunk
+            o.struck = False
+            o.__class__ = Duel
+            return o, ()
+
+        return _salvos_a_second(apply, seconds)
     try:
         from cardgm.game import builder
 
         build: Callable[..., Any] = builder(Duel)
     except ImportError:  # 3317ed4 had none
         build = Duel
-    at = {cell: i for i, cell in enumerate(CELLS)}
     if hasattr(Duel, "hull_hits"):  # the grid held as two masks
         bits = {cell: 1 << i for cell, i in at.items()}
 

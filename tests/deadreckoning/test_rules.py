@@ -219,3 +219,29 @@ def test_the_card_berth_is_read_from_the_card() -> None:
 
     berth = card_berth(card().section("GM-ONLY"))
     assert {s.name: s.cells for s in berth.ships} == CARD_HULLS
+
+
+def test_a_salvo_builds_a_plain_frozen_duel_in_place() -> None:
+    # `_NextDuel` names Duel's fields again only for mypy: the same names in the same order and no
+    # slot of its own, so its class can become Duel's; what a salvo returns is a Duel in every way.
+    import copy
+    import dataclasses
+    import pickle
+
+    from cardgm.games.deadreckoning import rules
+
+    assert list(rules._NextDuel.__annotations__) == [f.name for f in dataclasses.fields(Duel)]
+    assert rules._NextDuel.__slots__ == () and rules._NextDuel.__bases__ == (Duel,)
+    from cardgm.games.deadreckoning.notation import card_berth
+
+    berth = card_berth(card().section("GM-ONLY"))
+    state = Duel(turn=3)
+    for cell in CARD_CELLS[:4] + ["A1", "h8"]:
+        state, _ = rules.apply(state, Salvo(cell), berth)
+        assert type(state) is Duel and state.turn == 3 and not state.struck
+        same = dataclasses.replace(state)
+        assert state == same and hash(state) == hash(same) and repr(state) == repr(same)
+        assert state == Duel.of(state.grid, turn=3, sunk=state.sunk)
+        assert pickle.loads(pickle.dumps(state)) == state and copy.deepcopy(state) == state
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            state.fired = 0  # type: ignore[misc]

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import cache
 
-from cardgm.game import Ending, Event, GameError, builder
+from cardgm.game import Ending, Event, GameError
 
 from . import shared
 from .actions import Action, Salvo, StrikeColours
@@ -22,8 +22,6 @@ from .events import Sunk as Sunk
 from .state import CELL_AT, CELLS, FLEET, HIT, PAR, SHIP_NAMES, UNFIRED, Berth, Duel, cell_index, is_cell
 
 FLEET_SIZE = len(FLEET)
-
-duel = builder(Duel)  # a salvo's new Duel, built open then closed (docs/performance.md)
 
 Target = tuple[int, int, tuple[Event], tuple[Event], tuple[Event]]
 
@@ -71,22 +69,53 @@ def apply(state: Duel, action: Action, berth: Berth) -> tuple[Duel, tuple[Event,
     if target is None or state.struck or len(sunk) == FLEET_SIZE or not isinstance(action, Salvo):
         return _not_a_salvo(state, action)  # all but a salvo on the sea while the duel is on
     i, bit, repeat, miss, hit = target
-    fired = state.fired
-    if fired & bit:  # 1) already fired: say so, count nothing
+    fired = state.fired | bit
+    if fired == state.fired:  # 1) already fired: say so, count nothing
         return state, repeat
-    hull = berth.hull_at[i]  # 2) mark x on a hull cell, else o (not struck: `struck` stays False)
-    if hull is None:
-        return duel(state.turn, fired | bit, state.hull_hits, sunk, False), miss
-    hull_hits = state.hull_hits | bit
-    ship, cells = hull
-    if hull_hits & cells != cells:  # 3) SUNK when every cell of the ship is x
-        return duel(state.turn, fired | bit, hull_hits, sunk, False), hit
-    sunk = sunk_with(sunk, ship.name)
-    done = duel(state.turn, fired | bit, hull_hits, sunk, False)
-    if len(sunk) < FLEET_SIZE:
-        return done, (*hit, shared.sunk(ship.name, ship.length))
-    # 4) hits = 10 (only a sinking clears the sea): SCORING & ENDGAME
-    return done, (*hit, shared.sunk(ship.name, ship.length), shared.fleet_cleared(done.shots))
+    hull_hits = state.hull_hits  # 2) mark x on a hull cell, else o
+    events: tuple[Event, ...] = miss
+    hull = berth.hull_at[i]
+    if hull is not None:
+        hull_hits |= bit
+        events = hit
+        ship, cells = hull
+        if hull_hits & cells == cells:  # 3) SUNK when every cell of the ship is x
+            sunk = sunk_with(sunk, ship.name)
+            events = (*hit, shared.sunk(ship.name, ship.length))
+            if len(sunk) == FLEET_SIZE:  # 4) hits = 10 (only a sinking clears the sea): SCORING & ENDGAME
+                events = (*events, shared.fleet_cleared(fired.bit_count()))
+    opened = _new(_NextDuel)  # the next Duel, written open (not struck: `struck` stays False) …
+    opened.turn = state.turn
+    opened.fired = fired
+    opened.hull_hits = hull_hits
+    opened.sunk = sunk
+    opened.struck = False
+    done: Duel = opened
+    done.__class__ = Duel  # … and closed into the frozen record in place
+    return done, events
+
+
+class _NextDuel(Duel):
+    """The Duel a salvo builds, open to writes until `apply` gives it `Duel`'s class, which makes
+    it the frozen record in place (docs/performance.md, item 5, as DROVER'S AUTUMN's `_Work`). It
+    adds no slots, so the layout is `Duel`'s; its `__setattr__` and `__delattr__` are object's
+    again, so each write is a plain slot store. It is made by `object.__new__` and written field
+    by field in `apply`'s own frame: a constructor call costs more than the five fields.
+    `tests/deadreckoning/test_rules.py` holds its fields to `Duel`'s."""
+
+    __slots__ = ()
+    __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__
+
+    # Duel's fields, open to writes (mypy reads a frozen record's fields as read-only)
+    turn: int
+    fired: int
+    hull_hits: int
+    sunk: tuple[str, ...]
+    struck: bool
+
+
+_new = object.__new__
 
 
 @cache
