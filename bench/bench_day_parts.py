@@ -125,7 +125,8 @@ def becalmed() -> dict[str, float]:
             if s.phase == "calls":
                 days.append((s, a))
             s, _ = R.apply(s, a, tape)
-    build = getattr(R, "build_state", State)  # this tree's builder, or the record's own __init__
+    opened = getattr(R, "_OpenState", None)  # this tree's open State, else its builder or the record's own __init__
+    build = getattr(R, "build_state", State)
 
     def driver() -> None:
         for s, _ in days:
@@ -140,6 +141,16 @@ def becalmed() -> dict[str, float]:
             R._Dusk(s, tape, a.issue, a.canvas or "DOWN", a.hands or "NONE")
 
     def state_record() -> None:
+        if opened is not None:  # written open and closed in place, as the rules do
+            new = object.__new__
+            for s, _ in days:
+                o = new(opened)
+                o.turn, o.day, o.westing, o.water, o.thirst, o.crew, o.canvas = s.turn, s.day, s.westing, s.water, s.thirst, s.crew, s.canvas
+                o.flares, o.tape, o.seams, o.sharks, o.butchering, o.in_lane = s.flares, s.tape, s.seams, s.sharks, s.butchering, s.in_lane
+                o.passed_ship, o.phase, o.today, o.end, o.ship_answered = s.passed_ship, s.phase, None, s.end, s.ship_answered
+                o.deaths_plain, o.stop_day = s.deaths_plain, s.stop_day
+                o.__class__ = State
+            return
         for s, _ in days:
             build(
                 turn=s.turn, day=s.day, westing=s.westing, water=s.water, thirst=s.thirst, crew=s.crew, canvas=s.canvas,

@@ -21,10 +21,10 @@ being what the game fixes for a whole run (a tape, a berth, a tape and its rulin
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, fields, make_dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Literal, Protocol, TypeVar, cast, runtime_checkable
+from typing import Any, Literal, Protocol, TypeVar, runtime_checkable
 
 from cardgm.card import Card
 
@@ -80,44 +80,6 @@ class Event:
     @property
     def kind(self) -> str:
         return type(self).__name__
-
-
-R = TypeVar("R")  # a record builder() makes
-
-
-def builder(cls: type[R]) -> Callable[..., R]:
-    """A faster constructor for a slotted frozen record, with the same parameters as the record's
-    own: the record is built open and then closed. A frozen dataclass's `__init__` sets each field
-    through `object.__setattr__` (a 20-field state: about 3 µs); this builds an unfrozen twin with
-    the same slots through its plain `__init__` and then gives the object the record's class
-    (the slot layout is the same), about 0.5 µs.
-
-    What comes out is the record `__init__` builds: same class, equality, hash, repr, `replace`,
-    pickling (`tests/test_speed_idiom.py` checks each game's). For records whose only base is
-    `object` and that have no `__post_init__` (which this would skip)."""
-    params = getattr(cls, "__dataclass_params__", None)
-    if params is None or not params.frozen or "__slots__" not in vars(cls) or cls.__bases__ != (object,) or hasattr(cls, "__post_init__"):
-        raise TypeError(f"builder() takes a slotted frozen dataclass on object with no __post_init__, not {cls.__qualname__}")
-    record_fields = fields(cls)  # type: ignore[arg-type]
-
-    def close(record: Any) -> None:
-        record.__class__ = cls  # the same slots in the same order: the record, now frozen
-
-    # The twin closes itself at the end of its own `__init__` (as `__post_init__`), so the record's
-    # parameters reach a plain dataclass `__init__` directly: a wrapper taking `**kwargs` would
-    # gather a 20-field state's keywords into a dict and spread them again, which costs more than
-    # the fields themselves.
-    open_twin = make_dataclass(
-        f"Open{cls.__name__}",
-        [(f.name, f.type, field(default=f.default, default_factory=f.default_factory, kw_only=f.kw_only)) for f in record_fields],
-        slots=True,
-        eq=False,
-        repr=False,
-        namespace={"__post_init__": close},
-    )
-    open_twin.__module__ = cls.__module__
-    open_twin.__doc__ = f"{cls.__qualname__}(...), built open then closed (cardgm.game.builder)."
-    return cast(Callable[..., R], open_twin)
 
 
 @dataclass(frozen=True)

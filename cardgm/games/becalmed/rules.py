@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 
-from cardgm.game import Ending, Event, GameError, builder
+from cardgm.game import Ending, Event, GameError
 
 from . import shared
 from .actions import Action, Calls, GiveOver, SetLimit, Signal, Turtle
@@ -295,7 +295,49 @@ def apply(state: State, action: Action, tape: tuple[int, ...], rulings: Rulings 
 
 # -- the working copy of a dusk ---------------------------------------------------------------
 
-build_state = builder(State)  # a day's one State, built open then closed (cardgm.game.builder)
+class _OpenState(State):
+    """The day's one State while the rules write it: a subclass that adds no slots (so its layout
+    is `State`'s) and is open to writes (object's `__setattr__` and `__delattr__`, so each write is
+    a plain slot store). Made by `object.__new__`, every field written in the rules' own frame,
+    then given `State`'s class, which makes it the frozen record in place (docs/performance.md,
+    item 5: a keyword constructor call cost more than the twenty fields).
+    `tests/test_speed_idiom.py` holds its fields to `State`'s and each build site to all of them."""
+
+    __slots__ = ()
+    __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__
+
+    # State's fields, open to writes (mypy reads a frozen record's fields as read-only)
+    turn: int
+    day: int
+    westing: int
+    water: int
+    thirst: int
+    crew: tuple[str, ...]
+    canvas: str
+    flares: int
+    tape: int
+    seams: bool
+    sharks: int
+    butchering: bool
+    in_lane: bool
+    passed_ship: bool
+    phase: str
+    today: Today | None
+    end: str | None
+    ship_answered: bool
+    deaths_plain: bool
+    stop_day: int | None
+
+
+_new = object.__new__
+
+
+def _closed(opened: _OpenState) -> State:
+    """The open State, every field written, made the frozen record in place."""
+    done: State = opened
+    done.__class__ = State
+    return done
 
 
 class _Dusk:
@@ -368,13 +410,28 @@ def _calls(state: State, calls: Calls, tape: tuple[int, ...], rulings: Rulings =
         return _reckon(state, d, tape, events, rulings)
     events.append(Asked(phase, value))
     held = Today(called, issue, measures, canvas_call, hands)  # held while the dusk waits
-    s = build_state(
-        turn=state.turn, day=state.day, westing=westing, water=d.water, thirst=state.thirst, crew=state.crew,
-        canvas=d.canvas, flares=state.flares, tape=pos, seams=state.seams, sharks=state.sharks,
-        butchering=state.butchering, in_lane=in_lane, passed_ship=state.passed_ship, phase=phase, today=held,
-        end=state.end, ship_answered=state.ship_answered, deaths_plain=state.deaths_plain, stop_day=state.stop_day,
-    )  # fmt: skip
-    return s, tuple(events)
+    s = _new(_OpenState)  # the day's State, written open and closed in place (docs/performance.md, item 5)
+    s.turn = state.turn
+    s.day = state.day
+    s.westing = westing
+    s.water = d.water
+    s.thirst = state.thirst
+    s.crew = state.crew
+    s.canvas = d.canvas
+    s.flares = state.flares
+    s.tape = pos
+    s.seams = state.seams
+    s.sharks = state.sharks
+    s.butchering = state.butchering
+    s.in_lane = in_lane
+    s.passed_ship = state.passed_ship
+    s.phase = phase
+    s.today = held
+    s.end = state.end
+    s.ship_answered = state.ship_answered
+    s.deaths_plain = state.deaths_plain
+    s.stop_day = state.stop_day
+    return _closed(s), tuple(events)
 
 
 @cache  # a few hundred (sky value, canvas call, hands) in all: each worked out once
@@ -585,13 +642,28 @@ def _reckon(
         phase = "calls"
         events.append(dawn)
     # The day's state, built once (yesterday's butchering clears at this dusk; a turtle sets it anew).
-    after = build_state(
-        turn=s.turn, day=day, westing=westing, water=water, thirst=thirst, crew=new_crew, canvas=canvas,
-        flares=flares, tape=pos, seams=seams, sharks=sharks, butchering=butcher_next, in_lane=in_lane,
-        passed_ship=passed, phase=phase, today=None, end=end, ship_answered=answered,
-        deaths_plain=s.deaths_plain, stop_day=s.stop_day,
-    )  # fmt: skip
-    return after, tuple(events)
+    after = _new(_OpenState)
+    after.turn = s.turn
+    after.day = day
+    after.westing = westing
+    after.water = water
+    after.thirst = thirst
+    after.crew = new_crew
+    after.canvas = canvas
+    after.flares = flares
+    after.tape = pos
+    after.seams = seams
+    after.sharks = sharks
+    after.butchering = butcher_next
+    after.in_lane = in_lane
+    after.passed_ship = passed
+    after.phase = phase
+    after.today = None
+    after.end = end
+    after.ship_answered = answered
+    after.deaths_plain = s.deaths_plain
+    after.stop_day = s.stop_day
+    return _closed(after), tuple(events)
 
 
 @lru_cache(maxsize=50_000)  # a search and random play meet the same crews and thirsts again and again
