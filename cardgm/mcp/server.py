@@ -21,12 +21,15 @@ import random
 from collections.abc import Callable
 from typing import Annotated, Any
 
+import anyio
 from mcp import MCPError
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.mcpserver.prompts.base import Prompt
 from mcp.server.mcpserver.resources.types import FunctionResource
-from mcp_types import INVALID_PARAMS, CallToolResult, TextContent, ToolAnnotations
+from mcp.server.stdio import stdio_server
+from mcp.shared.message import SessionMessage
+from mcp_types import INVALID_PARAMS, INVALID_REQUEST, PARSE_ERROR, CallToolResult, ErrorData, JSONRPCError, TextContent, ToolAnnotations
 from pydantic import Field, ValidationError, WithJsonSchema
 
 from cardgm import __version__, games
@@ -87,6 +90,64 @@ class Server(MCPServer):
             tool = self._tool_manager.get_tool(name)
             schema = tool.parameters if tool is not None else {}
             raise ToolError(f"Error executing tool {name}: {_arguments_wrong(name, schema, exc.__cause__)}") from exc.__cause__
+
+    async def run_stdio_async(self) -> None:
+        """The SDK's stdio server, with a line that is not a JSON-RPC message answered (the SDK's
+        reader drops it unanswered, and the client would wait for ever)."""
+        async with stdio_server() as (read_stream, write_stream):
+            await self._lowlevel_server.run(
+                _Answering(read_stream, write_stream), write_stream, self._lowlevel_server.create_initialization_options()
+            )
+
+
+class _Answering:
+    """The stdio transport's read stream, less the lines it could not read: each is answered, as
+    JSON-RPC 2.0 says, with a parse error (not JSON) or an invalid request (JSON, but not a
+    JSON-RPC message), whose id is the line's own when it can be read, else null."""
+
+    def __init__(self, inner: Any, out: Any) -> None:
+        self._inner = inner
+        self._out = out
+
+    @property
+    def last_context(self) -> Any:  # the sender's context, which the SDK's dispatcher reads off its stream
+        return getattr(self._inner, "last_context", None)
+
+    async def receive(self) -> Any:
+        while True:
+            item = await self._inner.receive()
+            if not isinstance(item, ValidationError):
+                return item
+            await self._out.send(SessionMessage(_unreadable_answer(item)))
+
+    async def aclose(self) -> None:
+        await self._inner.aclose()
+
+    def __aiter__(self) -> "_Answering":
+        return self
+
+    async def __anext__(self) -> Any:
+        try:
+            return await self.receive()
+        except anyio.EndOfStream:
+            raise StopAsyncIteration from None
+
+    async def __aenter__(self) -> "_Answering":
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+
+def _unreadable_answer(exc: ValidationError) -> JSONRPCError:
+    """The JSON-RPC error for a line the SDK could not read as a message (`exc`, its report)."""
+    errors = exc.errors()
+    if any(e["type"] == "json_invalid" for e in errors):
+        return JSONRPCError(jsonrpc="2.0", id=None, error=ErrorData(code=PARSE_ERROR, message="Parse error"))
+    # Each arm of the SDK's message union reports the line's object (a field it misses): its id.
+    ids = [e["input"]["id"] for e in errors if isinstance(e.get("input"), dict) and "id" in e["input"]]
+    given = next((i for i in ids if isinstance(i, (str, int)) and not isinstance(i, bool)), None)
+    return JSONRPCError(jsonrpc="2.0", id=given, error=ErrorData(code=INVALID_REQUEST, message="Invalid Request"))
 
 
 _JSON_KINDS = {"string": "a string", "object": "a JSON object", "integer": "a whole number", "number": "a number",
