@@ -16,6 +16,7 @@ prompt or resource is answered with a one-line protocol error, logged as one lin
 # annotations, and those built here from the registry (the card names, the move schema) are
 # local names a deferred string could not be resolved from.
 
+import difflib
 import json
 import random
 from collections.abc import Callable
@@ -81,7 +82,12 @@ class Server(MCPServer):
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
         """The SDK's call, with arguments that do not fit the tool's schema said in one line (the
-        SDK's own answer is pydantic's report: several lines and a link to its documentation)."""
+        SDK's own answer is pydantic's report: several lines and a link to its documentation), and
+        an argument the tool does not take refused (the SDK drops it silently, and with it what the
+        model meant: a misspelt `mesage` would leave the player's words unsent)."""
+        tool = self._tool_manager.get_tool(name)
+        if tool is not None and (unknown := _unknown_arguments(name, tool.parameters, arguments or {})):
+            raise ToolError(f"Error executing tool {name}: {unknown}")
         try:
             return await super().call_tool(name, arguments, context)
         except ToolError as exc:
@@ -177,10 +183,30 @@ def _arguments_wrong(tool: str, schema: dict[str, Any], exc: ValidationError) ->
             got = "null" if err.get("input") is None else {dict: "an object", list: "a list", str: "a string", bool: "a boolean"}.get(
                 type(err.get("input")), "a number")
             wrong[field] = f"{field} must be {' or '.join(kinds)}, not {got}" if kinds else f"{field}: {err['msg']}"
+    return f"{'; '.join(wrong.values())}. {_takes(tool, schema)}. Nothing was read or changed."
+
+
+def _unknown_arguments(tool: str, schema: dict[str, Any], arguments: dict[str, Any]) -> str | None:
+    """One line naming each argument the tool does not take (and the one it may have meant), and
+    any it needs that is missing; None when every argument is the tool's."""
+    props: dict[str, Any] = schema.get("properties", {})
+    unknown = [a for a in arguments if a not in props]
+    if not unknown:
+        return None
+    said = []
+    for arg in unknown:
+        near = difflib.get_close_matches(arg, [p for p in props if p not in arguments], n=1, cutoff=0.6)
+        said.append(f"{arg} is not an argument of {tool}" + (f" (did you mean {near[0]}?)" if near else ""))
+    said += [f"{p} is missing" for p in schema.get("required", []) if p not in arguments]
+    return f"{'; '.join(said)}. {_takes(tool, schema)}. Nothing was read or changed."
+
+
+def _takes(tool: str, schema: dict[str, Any]) -> str:
+    """What the tool takes, in words: "start_run takes card (and optionally name, options)"."""
+    props: dict[str, Any] = schema.get("properties", {})
     required = schema.get("required", [])
     optional = [p for p in props if p not in required]
-    takes = f"{tool} takes {', '.join(required) or 'no arguments'}" + (f" (and optionally {', '.join(optional)})" if optional else "")
-    return f"{'; '.join(wrong.values())}. {takes}. Nothing was read or changed."
+    return f"{tool} takes {', '.join(required) or 'no arguments'}" + (f" (and optionally {', '.join(optional)})" if optional else "")
 
 
 def _line(exc: BaseException) -> str:
