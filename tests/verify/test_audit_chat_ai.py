@@ -140,3 +140,17 @@ def test_after_a_restarted_turn_the_save_carries_on_and_a_real_error_is_still_fo
     want = [(4, "ledger")] if card != "cattle-trail" else [(1, "ledger"), (4, "ledger")]
     assert [(f.reply, f.code) for f in found.findings] == want, [f.text for f in found.findings]
     assert found.findings[-1].field in ("water", "hits", "head")
+
+
+def test_a_new_chat_counted_from_1_with_another_number_off_is_found_for_that_number_only() -> None:
+    """DEADRECKONING 31: turn:1 on the reply that resumes is a reading the card allows; a shot count
+    that is not the SAVE's on the same LEDGER is the finding, and the turn is not accused beside it."""
+    chat = _restarted("d-resumed-new-chat", [])
+
+    def shots_off(n: int, text: str, prev: str) -> str:
+        text = _counted_from_1(n, text, prev)
+        return text.replace("[L] turn:1 shots:3", "[L] turn:1 shots:4") if n == 1 else text
+
+    found = audit(read_transcript(transcript(Chat(**{**chat.__dict__, "style": shots_off}))))
+    assert [(f.reply, f.code, f.field, f.ai, f.rules) for f in found.findings] == [(1, "ledger", "shots", "4", "3")]
+    assert "The SAVE the player pasted gives shots 3" in found.findings[0].text

@@ -331,6 +331,10 @@ class Auditor:
                             "(docs/rulings.md, a SAVE resumed in a new chat)."
                         )
                     break
+            else:
+                if afresh and ai_fields.get("turn") == "1":  # counted afresh, and another number off: that one is the finding
+                    own_run.state = self.true_run.state = replace(resumed, turn=1)
+                    exp_fields = adapter.fields(game, own_run.state)
 
         # Not what the rules give: a reading the card allows, or the message read from the AI's numbers.
         if ai_fields is not None and not follows and expected is not None:
