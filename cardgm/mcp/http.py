@@ -105,7 +105,59 @@ class _Endpoint:
             await send({"type": "http.response.start", "status": 503, "headers": [(b"content-type", b"application/json")]})
             await send({"type": "http.response.body", "body": body})
             return
-        await self.manager.handle_request(scope, receive, send)
+        if scope["type"] != "http" or scope.get("method") != "POST":
+            await self.manager.handle_request(scope, receive, send)
+            return
+        await self.manager.handle_request(scope, *_one_line_refusals(receive, send))
+
+
+def _one_line_refusals(receive: Receive, send: Send) -> tuple[Receive, Send]:
+    """`receive` and `send` for one POST, with the SDK's answer to JSON that is not a JSON-RPC
+    message (a 400 whose message is pydantic's whole report, under the code for wrong params) put as
+    JSON-RPC 2.0 says: -32600 Invalid Request, with the body's own id when it can be read. The SDK
+    has read the whole body before it answers, so the copy kept here is no more than it holds."""
+    body = bytearray()
+    held: list[Message] = []
+
+    async def receiving() -> Message:
+        message = await receive()
+        if message["type"] == "http.request":
+            body.extend(message.get("body", b""))
+        return message
+
+    async def sending(message: Message) -> None:
+        if message["type"] == "http.response.start" and message.get("status") == 400:
+            held.append(message)  # until its body says whether it is the SDK's validation report
+            return
+        if held and message["type"] == "http.response.body":
+            start = held.pop()
+            mended = _invalid_request(bytes(message.get("body", b"")), bytes(body))
+            if mended is not None:
+                headers = [(k, v) for k, v in start.get("headers", []) if k.lower() != b"content-length"]
+                start = {**start, "headers": [*headers, (b"content-length", str(len(mended)).encode())]}
+                message = {**message, "body": mended}
+            await send(start)
+        await send(message)
+
+    return receiving, sending
+
+
+def _invalid_request(answer: bytes, request: bytes) -> bytes | None:
+    """The one-line Invalid Request for `request`, when `answer` is the SDK's validation report
+    of it; else None."""
+    from mcp_types import INVALID_PARAMS
+
+    try:
+        error = json.loads(answer)["error"]
+        refused = error["code"] == INVALID_PARAMS and error["message"].startswith("Validation error:")
+        given = json.loads(request)
+    except (ValueError, KeyError, TypeError):
+        return None
+    if not refused:
+        return None
+    rid = given.get("id") if isinstance(given, dict) else None
+    rid = rid if isinstance(rid, (str, int)) and not isinstance(rid, bool) else None
+    return json.dumps({"jsonrpc": "2.0", "id": rid, "error": {"code": -32600, "message": "Invalid Request"}}).encode()
 
 
 def http_app(

@@ -16,17 +16,21 @@ prompt or resource is answered with a one-line protocol error, logged as one lin
 # annotations, and those built here from the registry (the card names, the move schema) are
 # local names a deferred string could not be resolved from.
 
+import difflib
 import json
 import random
 from collections.abc import Callable
 from typing import Annotated, Any
 
+import anyio
 from mcp import MCPError
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.mcpserver.prompts.base import Prompt
 from mcp.server.mcpserver.resources.types import FunctionResource
-from mcp_types import INVALID_PARAMS, CallToolResult, TextContent, ToolAnnotations
+from mcp.server.stdio import stdio_server
+from mcp.shared.message import SessionMessage
+from mcp_types import INVALID_PARAMS, INVALID_REQUEST, PARSE_ERROR, CallToolResult, ErrorData, JSONRPCError, TextContent, ToolAnnotations
 from pydantic import Field, ValidationError, WithJsonSchema
 
 from cardgm import __version__, games
@@ -78,7 +82,12 @@ class Server(MCPServer):
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
         """The SDK's call, with arguments that do not fit the tool's schema said in one line (the
-        SDK's own answer is pydantic's report: several lines and a link to its documentation)."""
+        SDK's own answer is pydantic's report: several lines and a link to its documentation), and
+        an argument the tool does not take refused (the SDK drops it silently, and with it what the
+        model meant: a misspelt `mesage` would leave the player's words unsent)."""
+        tool = self._tool_manager.get_tool(name)
+        if tool is not None and (unknown := _unknown_arguments(name, tool.parameters, arguments or {})):
+            raise ToolError(f"Error executing tool {name}: {unknown}")
         try:
             return await super().call_tool(name, arguments, context)
         except ToolError as exc:
@@ -87,6 +96,64 @@ class Server(MCPServer):
             tool = self._tool_manager.get_tool(name)
             schema = tool.parameters if tool is not None else {}
             raise ToolError(f"Error executing tool {name}: {_arguments_wrong(name, schema, exc.__cause__)}") from exc.__cause__
+
+    async def run_stdio_async(self) -> None:
+        """The SDK's stdio server, with a line that is not a JSON-RPC message answered (the SDK's
+        reader drops it unanswered, and the client would wait for ever)."""
+        async with stdio_server() as (read_stream, write_stream):
+            await self._lowlevel_server.run(
+                _Answering(read_stream, write_stream), write_stream, self._lowlevel_server.create_initialization_options()
+            )
+
+
+class _Answering:
+    """The stdio transport's read stream, less the lines it could not read: each is answered, as
+    JSON-RPC 2.0 says, with a parse error (not JSON) or an invalid request (JSON, but not a
+    JSON-RPC message), whose id is the line's own when it can be read, else null."""
+
+    def __init__(self, inner: Any, out: Any) -> None:
+        self._inner = inner
+        self._out = out
+
+    @property
+    def last_context(self) -> Any:  # the sender's context, which the SDK's dispatcher reads off its stream
+        return getattr(self._inner, "last_context", None)
+
+    async def receive(self) -> Any:
+        while True:
+            item = await self._inner.receive()
+            if not isinstance(item, ValidationError):
+                return item
+            await self._out.send(SessionMessage(_unreadable_answer(item)))
+
+    async def aclose(self) -> None:
+        await self._inner.aclose()
+
+    def __aiter__(self) -> "_Answering":
+        return self
+
+    async def __anext__(self) -> Any:
+        try:
+            return await self.receive()
+        except anyio.EndOfStream:
+            raise StopAsyncIteration from None
+
+    async def __aenter__(self) -> "_Answering":
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+
+def _unreadable_answer(exc: ValidationError) -> JSONRPCError:
+    """The JSON-RPC error for a line the SDK could not read as a message (`exc`, its report)."""
+    errors = exc.errors()
+    if any(e["type"] == "json_invalid" for e in errors):
+        return JSONRPCError(jsonrpc="2.0", id=None, error=ErrorData(code=PARSE_ERROR, message="Parse error"))
+    # Each arm of the SDK's message union reports the line's object (a field it misses): its id.
+    ids = [e["input"]["id"] for e in errors if isinstance(e.get("input"), dict) and "id" in e["input"]]
+    given = next((i for i in ids if isinstance(i, (str, int)) and not isinstance(i, bool)), None)
+    return JSONRPCError(jsonrpc="2.0", id=given, error=ErrorData(code=INVALID_REQUEST, message="Invalid Request"))
 
 
 _JSON_KINDS = {"string": "a string", "object": "a JSON object", "integer": "a whole number", "number": "a number",
@@ -116,10 +183,30 @@ def _arguments_wrong(tool: str, schema: dict[str, Any], exc: ValidationError) ->
             got = "null" if err.get("input") is None else {dict: "an object", list: "a list", str: "a string", bool: "a boolean"}.get(
                 type(err.get("input")), "a number")
             wrong[field] = f"{field} must be {' or '.join(kinds)}, not {got}" if kinds else f"{field}: {err['msg']}"
+    return f"{'; '.join(wrong.values())}. {_takes(tool, schema)}. Nothing was read or changed."
+
+
+def _unknown_arguments(tool: str, schema: dict[str, Any], arguments: dict[str, Any]) -> str | None:
+    """One line naming each argument the tool does not take (and the one it may have meant), and
+    any it needs that is missing; None when every argument is the tool's."""
+    props: dict[str, Any] = schema.get("properties", {})
+    unknown = [a for a in arguments if a not in props]
+    if not unknown:
+        return None
+    said = []
+    for arg in unknown:
+        near = difflib.get_close_matches(arg, [p for p in props if p not in arguments], n=1, cutoff=0.6)
+        said.append(f"{arg} is not an argument of {tool}" + (f" (did you mean {near[0]}?)" if near else ""))
+    said += [f"{p} is missing" for p in schema.get("required", []) if p not in arguments]
+    return f"{'; '.join(said)}. {_takes(tool, schema)}. Nothing was read or changed."
+
+
+def _takes(tool: str, schema: dict[str, Any]) -> str:
+    """What the tool takes, in words: "start_run takes card (and optionally name, options)"."""
+    props: dict[str, Any] = schema.get("properties", {})
     required = schema.get("required", [])
     optional = [p for p in props if p not in required]
-    takes = f"{tool} takes {', '.join(required) or 'no arguments'}" + (f" (and optionally {', '.join(optional)})" if optional else "")
-    return f"{'; '.join(wrong.values())}. {takes}. Nothing was read or changed."
+    return f"{tool} takes {', '.join(required) or 'no arguments'}" + (f" (and optionally {', '.join(optional)})" if optional else "")
 
 
 def _line(exc: BaseException) -> str:

@@ -243,3 +243,38 @@ def test_a_card_title_is_found_in_the_prompt_over_http(tmp_path: Path) -> None:
     assert games.entry(game_id).title in prompt and text == games.card_text(game_id)
     assert all(schemas.values()) and "run_id" in schemas["start_run"]["properties"]
     assert load_card(game_id).title in text
+
+
+@pytest.mark.parametrize(
+    ("body", "code", "rid"),
+    [
+        (b"this is not JSON", -32700, None),
+        (b"", -32700, None),
+        (b"\xff\xfe", -32700, None),
+        (b'{"jsonrpc": "2.0", "id": 9, "method": ', -32700, None),
+        (b"[1, 2]", -32600, None),
+        (b'"start_run"', -32600, None),
+        (b'{"jsonrpc": "2.0", "id": 9, "method": 3}', -32600, 9),
+        (b'{"jsonrpc": "1.0", "id": "q", "method": "ping"}', -32600, "q"),
+    ],
+    ids=["words", "empty", "not-utf8", "cut-short", "batch", "bare-string", "method-not-text", "jsonrpc-1.0"],
+)
+def test_a_body_that_is_not_json_rpc_is_a_one_line_json_rpc_error(store, body: bytes, code: int, rid: object) -> None:
+    """A body that is not JSON is a parse error (-32700), and JSON that is not a JSON-RPC message an
+    invalid request (-32600, with the body's id when it can be read), each a 400 whose message is
+    one line: never a 500, and never pydantic's report of it (which the SDK gives, as wrong params)."""
+    from starlette.testclient import TestClient
+
+    from cardgm.mcp.http import http_app
+
+    headers = {"content-type": "application/json", "accept": "application/json, text/event-stream", "authorization": f"Bearer {TOKEN}"}
+    with TestClient(http_app(store, token=TOKEN), base_url="http://127.0.0.1:8765") as site:
+        answer = site.post("/mcp", content=body, headers=headers)
+        assert answer.status_code == 400 and answer.headers["content-type"] == "application/json"
+        error = answer.json()
+        assert error["jsonrpc"] == "2.0" and error["id"] == rid and error["error"]["code"] == code
+        assert "\n" not in error["error"]["message"] and "pydantic" not in answer.text
+        assert error["error"]["message"].startswith({-32700: "Parse error", -32600: "Invalid Request"}[code])
+        # and the endpoint goes on answering
+        ping = site.post("/mcp", json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"}, headers=headers)
+        assert ping.status_code == 200 and "send_message" in ping.text

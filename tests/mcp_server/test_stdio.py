@@ -221,3 +221,57 @@ def test_ctrl_c_without_signal_masks_falls_back_to_a_handler(monkeypatch: pytest
         assert signal.getsignal(signal.SIGINT) is not before
     finally:
         signal.signal(signal.SIGINT, before)
+
+
+@pytest.mark.parametrize(
+    ("line", "answer"),
+    [
+        (b"this is not JSON\n", {"jsonrpc": "2.0", "id": None, "error": {"code": -32700, "message": "Parse error"}}),
+        (b'{"jsonrpc": "2.0", "id": 9, "method": \n', {"jsonrpc": "2.0", "id": None, "error": {"code": -32700, "message": "Parse error"}}),
+        (b"\xff\xfe\n", {"jsonrpc": "2.0", "id": None, "error": {"code": -32700, "message": "Parse error"}}),
+        (b"[1, 2]\n", {"jsonrpc": "2.0", "id": None, "error": {"code": -32600, "message": "Invalid Request"}}),
+        (b'"start_run"\n', {"jsonrpc": "2.0", "id": None, "error": {"code": -32600, "message": "Invalid Request"}}),
+        # JSON whose id can be read: the answer carries it, so the client waiting on it is freed.
+        (b'{"jsonrpc": "2.0", "id": 9, "method": 3}\n', {"jsonrpc": "2.0", "id": 9, "error": {"code": -32600, "message": "Invalid Request"}}),
+        (b'{"jsonrpc": "1.0", "id": "q", "method": "ping"}\n', {"jsonrpc": "2.0", "id": "q", "error": {"code": -32600, "message": "Invalid Request"}}),
+    ],
+    ids=["words", "cut-short", "not-utf8", "batch", "bare-string", "method-not-text", "jsonrpc-1.0"],
+)
+def test_a_line_that_is_not_json_rpc_is_answered_and_the_session_goes_on(tmp_path: Path, line: bytes, answer: dict[str, object]) -> None:
+    """JSON-RPC 2.0: a line that is not JSON is answered with a parse error (-32700), and JSON that
+    is not a JSON-RPC message with an invalid request (-32600), id null unless the line's own id
+    can be read. The SDK's reader used to drop such a line unanswered: the client waited for ever.
+    The run begun before it goes on after it."""
+    import json
+    import os
+    import select
+
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).parent.parent.parent))
+    args = [sys.executable, "-m", "cardgm.cli", "mcp", "--database", str(tmp_path / "runs.sqlite3")]
+    p = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    assert p.stdin is not None and p.stdout is not None
+
+    def send(raw: bytes) -> dict[str, object]:
+        p.stdin.write(raw)  # type: ignore[union-attr]
+        p.stdin.flush()  # type: ignore[union-attr]
+        ready, _, _ = select.select([p.stdout], [], [], TIMEOUT_S)
+        assert ready, f"no answer to {raw!r} within {TIMEOUT_S} s"
+        out = p.stdout.readline()  # type: ignore[union-attr]
+        assert out.endswith(b"\n") and out.count(b"\n") == 1  # one line, as every message on stdio
+        return json.loads(out)  # type: ignore[no-any-return]
+
+    def call(n: int, method: str, params: dict[str, object]) -> dict[str, object]:
+        return send((json.dumps({"jsonrpc": "2.0", "id": n, "method": method, "params": params}) + "\n").encode())
+
+    try:
+        call(1, "initialize", {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}})
+        p.stdin.write(b'{"jsonrpc": "2.0", "method": "notifications/initialized"}\n')
+        run_id = call(2, "tools/call", {"name": "start_run", "arguments": {"card": TAPED}})["result"]["structuredContent"]["run_id"]  # type: ignore[index]
+        assert send(line) == answer
+        assert send(line) == answer  # and again: the session was not left in a state
+        shown = call(3, "tools/call", {"name": "show_run", "arguments": {"run_id": run_id}})
+        assert shown["id"] == 3 and shown["result"]["structuredContent"]["turn"] == 1  # type: ignore[index]
+    finally:
+        p.kill()
+        p.wait()
+    assert b"Traceback" not in p.stderr.read()  # type: ignore[union-attr]

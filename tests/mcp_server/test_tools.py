@@ -487,6 +487,52 @@ def test_arguments_that_do_not_fit_the_schema_are_one_line(c: Connected, tool: s
     assert text.endswith("Nothing was read or changed.")
 
 
+# Each tool's arguments, with one misspelt or made up as a chat AI might send it: the misspelling,
+# and what the tool takes (the argument it stands for, when one is near enough to name).
+MISSPELT: dict[str, tuple[str, str | None, str]] = {
+    "list_cards": ("card_name", None, "list_cards takes no arguments."),
+    "start_run": ("cards", "card", "start_run takes card (and optionally name, options)."),
+    "send_message": ("mesage", "message", "send_message takes run_id, message."),
+    "legal_moves": ("run", None, "legal_moves takes run_id."),
+    "play_move": ("moves", "move", "play_move takes run_id, move."),
+    "save_run": ("runid", "run_id", "save_run takes run_id."),
+    "resume_run": ("reveal_file", "reveal", "resume_run takes save (and optionally reveal, name)."),
+    "show_run": ("card_name", None, "show_run takes run_id."),
+}
+
+
+@pytest.mark.parametrize("tool", sorted(TOOLS))
+def test_an_argument_the_tool_does_not_take_is_refused_by_name(c: Connected, store, tool: str) -> None:
+    """An argument a tool does not take is refused in one line that names it, the argument it may
+    stand for, and what the tool takes; the SDK dropped it silently, and what the AI meant with it
+    (a misspelt message: the player's words unsent) was lost. Nothing is played or kept."""
+    assert set(MISSPELT) == TOOLS  # a new tool is added here too
+    run_id = c.call("start_run", {"card": TAPED[0]})["run_id"]
+    block = c.call("save_run", {"run_id": run_id})["save"]
+    legal = c.call("legal_moves", {"run_id": run_id})["moves"]
+    given: dict[str, dict[str, Any]] = {
+        "list_cards": {}, "start_run": {"card": TAPED[0]}, "send_message": {"run_id": run_id, "message": legal[0]["words"]},
+        "legal_moves": {"run_id": run_id}, "play_move": {"run_id": run_id, "move": legal[0]["move"]},
+        "save_run": {"run_id": run_id}, "resume_run": {"save": block}, "show_run": {"run_id": run_id},
+    }
+    extra, meant, takes = MISSPELT[tool]
+    runs, turn = len(store.list_runs()), store.load(run_id).turn
+    # Beside every argument the tool takes: the misspelling is refused, the others not read.
+    text = c.error(tool, {**given[tool], extra: "x"})
+    hint = f" (did you mean {meant}?)" if meant is not None and meant not in given[tool] else ""  # an optional one left out
+    assert text == f"Error executing tool {tool}: {extra} is not an argument of {tool}{hint}. {takes} Nothing was read or changed."
+    # In place of the one it stands for: named, with what it may have meant, and that one missing.
+    if meant is not None:
+        text = c.error(tool, {**{k: v for k, v in given[tool].items() if k != meant}, extra: given[tool].get(meant, "x")})
+        missing = f"; {meant} is missing" if meant in ("card", "message", "move", "run_id", "save") else ""
+        assert text == (
+            f"Error executing tool {tool}: {extra} is not an argument of {tool} (did you mean {meant}?){missing}. {takes} Nothing was read or changed."
+        )
+    assert len(text.splitlines()) == 1
+    assert (len(store.list_runs()), store.load(run_id).turn) == (runs, turn)
+    c.call(tool, given[tool])  # and the same call without it is played
+
+
 def test_tool_failed_is_raised_for_an_error(c: Connected) -> None:
     with pytest.raises(ToolFailed, match="No card is called"):
         c.call("start_run", {"card": "chess"})

@@ -48,6 +48,8 @@ class CattleTrailAdapter(Adapter):
     counters = ("turn",)
     # Rule 7: "The last Ledger you printed beats your memory and any Ledger or save pasted after it."
     resume_mid_game = False
+    # A new chat from a SAVE prints the SAVE's Ledger, turn and all (docs/rulings.md, ruling 63).
+    turn_carried_by = 'OPENING says "On a pasted save, skip this and print its Ledger"'
 
     def candidates(self, game: Game, before: Drove, ai: dict[str, str], play: Game) -> list[tuple[Any, Any]]:
         """The day's orders (no business) whose outcome the AI's LEDGER shows."""

@@ -34,6 +34,10 @@ class Context:
     state: Any = None  # the state the rules give after this reply, from the AI's own numbers
     why_not_over: str = ""  # in words, why the game goes on by the rules (for a RESULT too early)
     previous: Any = None  # the last move run before this message, by the AI's own numbers
+    # In a new chat resumed from a SAVE whose card lets it count its own replies, with no turn on its
+    # LEDGER to show which count it keeps (BECALMED): the saved turn less one, which such a count
+    # leaves off (a SAVE or RESULT may give either count).
+    turn_from: int = 0
 
 
 class Adapter:
@@ -47,6 +51,9 @@ class Adapter:
     words_decide = False
     # A SAVE the player pastes after the game has begun may be resumed (the card does not forbid it).
     resume_mid_game = True
+    # The card's words that carry a SAVE's turn on in the new chat that resumes it (docs/rulings.md,
+    # per card). Without them the new chat may count its own replies from 1 ("turn = replies so far").
+    turn_carried_by = ""
 
     def parse(self, line: str) -> dict[str, str]:
         """The fields of a LEDGER line, leniently; ValueError if it is not one of this game's."""
@@ -85,6 +92,12 @@ class Adapter:
     def explain(self, ctx: Context, name: str) -> str:
         """Why the rules give what they give for this field, in plain words."""
         return _prose_reason(ctx, name)
+
+    def explain_resumed(self, name: str, value: str) -> str:
+        """Why the reply that resumes a pasted SAVE (a new chat's first) shows `value` for this field."""
+        if name == "turn" and self.turn_carried_by:
+            return f"The card's {self.turn_carried_by}: that Ledger is the SAVE's, turn:{value}, carried on"
+        return f"The SAVE the player pasted gives {name} {value}, and the game resumes from it"
 
     def breaches(self, ctx: Context) -> list[Finding]:
         """Breaches the LEDGER alone does not show: tape reads, hidden cells."""

@@ -101,6 +101,7 @@ def audit(transcript: Transcript, card_name: str | None = None, options: dict[st
         opening = true_run.start()
 
     auditor = Auditor(adapter, game, card, true_run, copy_run(true_run), games.make_game, options or {})
+    auditor.new_chat = resumed
     ai_text, ai_where = _joined(first.replies)
     auditor.opening(opening_msg, ai_text, ai_where, opening)
     for ex in exchanges:
@@ -133,18 +134,24 @@ class Auditor:
         self.rulings: Any = None  # the game's rulings, once the AI is seen to follow another reading
         self._switches: dict[str, Any] = {}  # the switches of those rulings, by name
         self.asked: str | None = None  # the (yes/no) line the AI's last reply asked, if any
+        self.new_chat = False  # the chat resumes a SAVE pasted with the card
+        self.turn_from = 0  # Context.turn_from: set at the opening of a new chat
         self.unslipped: tuple[Finding, Any, Any] | None = None  # last reply's slip: its finding, the line without it
         self.carried: dict[str, tuple[Finding, int]] = {}  # a field the AI carries wrong: its finding, by how much
 
     # -- the two kinds of reply ----------------------------------------------------------------------
 
     def opening(self, message: Turn | None, ai_text: str | None, ai_where: str | None, opening: Reply) -> None:
+        saved = self.true_run.state if self.new_chat else None
         ra = self._judge(
             0, message.text if message else None, message.where if message else None, ai_text, ai_where,
-            expected=None, exp_reply=opening, true_step=None, true_reply=opening,
+            expected=None, exp_reply=opening, true_step=None, true_reply=opening, resumed=saved,
         )
         self.audits.append(ra)
         self.ai_prev = ra.ai_fields
+        if saved is not None and not self.adapter.turn_carried_by and "turn" not in (ra.ai_fields or {"turn": ""}):
+            # No turn on its LEDGER: a SAVE or RESULT later may count on from the saved turn, or this chat's replies.
+            self.turn_from = saved.turn - 1
 
     def reply(self, message: Turn, ai_text: str | None, ai_where: str | None) -> None:
         text = message.text
@@ -308,11 +315,26 @@ class Auditor:
             ai_fields = shown
         follows = ai_fields is not None and (fields_equal(ai_fields, exp_fields) or any(fields_equal(ai_fields, a) for a in alt_fields))
         if resumed is not None and ai_fields is not None and not follows:
-            # A resume may show the saved turn or count this reply on from the last.
-            for turn in (resumed.turn, resumed.turn + 1):
+            # A resume may show the saved turn or count this reply on from the last; a new chat's first
+            # reply may count this chat's replies ("turn = replies so far"), unless the card carries the
+            # SAVE's turn on (docs/rulings.md).
+            afresh = (1,) if index == 0 and not adapter.turn_carried_by else ()
+            for turn in (resumed.turn, resumed.turn + 1, *afresh):
                 if fields_equal(ai_fields, adapter.fields(game, replace(resumed, turn=turn))):
                     own_run.state = self.true_run.state = replace(resumed, turn=turn)
                     exp_fields, follows = ai_fields, True
+                    if turn == 1 != resumed.turn:
+                        notes.append(f"its turn counts this chat's replies from 1, not on from the SAVE's turn:{resumed.turn}: a reading the card allows")
+                        self.readings.append(
+                            "The AI follows a reading the card allows: in this new chat its turn counts the chat's own "
+                            f"replies from 1 (\"turn = replies so far\"), where cardgm carries on the SAVE's turn:{resumed.turn} "
+                            "(docs/rulings.md, a SAVE resumed in a new chat)."
+                        )
+                    break
+            else:
+                if afresh and ai_fields.get("turn") == "1":  # counted afresh, and another number off: that one is the finding
+                    own_run.state = self.true_run.state = replace(resumed, turn=1)
+                    exp_fields = adapter.fields(game, own_run.state)
 
         # Not what the rules give: a reading the card allows, or the message read from the AI's numbers.
         if ai_fields is not None and not follows and expected is not None:
@@ -350,7 +372,7 @@ class Auditor:
         ctx = Context(
             game, self.card, index, label, message, ai_text, where, ai_fields, self.ai_prev, expected, exp_fields,
             adapter.fields(game, expected.before) if expected is not None else exp_fields, true_step,
-            own_run.state, adapter.not_over(game, own_run.state), previous=self.last_action,
+            own_run.state, adapter.not_over(game, own_run.state), previous=self.last_action, turn_from=self.turn_from,
         )
         if ai_fields is not None:
             true_alts = adapter.alternative_fields(game, true_step)
@@ -397,7 +419,7 @@ class Auditor:
                     findings.append(Finding("ledger", index, where, sentence(said) + " " + sentence(why), field=k, ai=a, rules=own))
             else:
                 for k, a, r in diffs:
-                    why = adapter.explain(ctx, k)
+                    why = adapter.explain_resumed(k, r) if resumed is not None and index == 0 else adapter.explain(ctx, k)
                     findings.append(Finding("ledger", index, where, sentence(adapter.diff_words(k, a, r)) + " " + sentence(why), field=k, ai=a, rules=r))
                     remember(self, findings[-1], k, a, r)
         findings.extend(breaches)

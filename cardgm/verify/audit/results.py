@@ -50,4 +50,7 @@ def _turns_allowed(ctx: Context, adapter: Adapter, given: str, rules: str) -> bo
     """A `turns:` count another reading of the card allows (the adapter says which)."""
     if not (given.isdigit() and rules.isdigit()) or ctx.state is None:
         return False
-    return int(given) in adapter.result_turns(ctx.state, int(rules))
+    allowed = adapter.result_turns(ctx.state, int(rules))
+    if ctx.turn_from:  # a new chat that may count its own replies: the same readings of its count
+        allowed |= adapter.result_turns(ctx.state, int(rules) - ctx.turn_from)
+    return int(given) in allowed

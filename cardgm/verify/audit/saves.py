@@ -20,7 +20,7 @@ def save_findings(ctx: Context, adapter: Adapter) -> list[Finding]:
     for block in save_blocks(ctx.ai_text):
         want = ctx.state if ctx.ai is None else _state_or(adapter, ctx)
         given, rules = save_fields(block), save_fields(ctx.game.save(want))
-        wrong = [k for k in rules if given.get(k, "(missing)") != rules[k] and not (k == "turn" and _turn_near(given.get(k), rules[k]))]
+        wrong = [k for k in rules if given.get(k, "(missing)") != rules[k] and not (k == "turn" and _turn_allowed(ctx, given.get(k), rules[k]))]
         if not given or [k for k in wrong if k not in given] or len(wrong) == len(rules):
             try:
                 ctx.game.load(block)
@@ -29,8 +29,8 @@ def save_findings(ctx: Context, adapter: Adapter) -> list[Finding]:
                 continue
         for key in rules:
             a, r = given.get(key, "(missing)"), rules[key]
-            if a == r or (key == "turn" and _turn_near(a, r)):
-                continue  # a save may count the reply that prints it, or not
+            if a == r or (key == "turn" and _turn_allowed(ctx, a, r)):
+                continue  # a save may count the reply that prints it, or not (and a new chat's replies only)
             out.append(Finding(
                 "save", ctx.index, ctx.ai_where,
                 f"The SAVE block gives {key}:{a}; the rules give {key}:{r} at this point of the game"
@@ -38,6 +38,14 @@ def save_findings(ctx: Context, adapter: Adapter) -> list[Finding]:
                 field=f"SAVE {key}", ai=a, rules=r,
             ))
     return out
+
+
+def _turn_allowed(ctx: Context, given: str | None, rules: str) -> bool:
+    """A SAVE's turn the card allows: the rules' count, or one fewer; in a new chat that may count
+    its own replies (ctx.turn_from), that count too."""
+    if _turn_near(given, rules):
+        return True
+    return bool(ctx.turn_from and _TURN.fullmatch(rules) and _turn_near(given, str(int(rules) - ctx.turn_from)))
 
 
 def _turn_near(given: str | None, rules: str) -> bool:
