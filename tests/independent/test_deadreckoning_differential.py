@@ -29,6 +29,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from cardgm import games
 from cardgm.card import Card, load_card
 from cardgm.cli import main
 from cardgm.games.deadreckoning.game import DeadReckoning, make_game
@@ -51,6 +52,15 @@ from .deadreckoning_ref import (
 
 DUELS = int(os.environ.get("CARDGM_DR_DUELS", "300"))
 STRIKE = "I strike my colours"
+# Ruling 3: the card's phrase, and a plain give-up in the card's own words, strike at once.
+STRIKES = (STRIKE, "i strike my colors", "We strike our colours!", "I give up", "I surrender")
+# Replies that fire nothing (rulings 4, 11, 19, 25, 30): each is a turn and must tell nothing.
+CHATTER = (
+    "help", "how long are the ships?", "which ships are sunk?", "how many cells left?", "is the Cutter sunk?",
+    "is there a ship at D4?", "where did i hit", "was that a hit?", "did that sink it?", "what's par?",
+    "show me the berth", "read the seal", "which way does it run?", "undo", "what turn is it?",
+    "how many misses?", "is the Frigate vertical?", "which ship did I hit?", "how many ships are left?",
+)
 SEAL_TAG = re.compile(r"sha:[0-9a-f]{16}\.[0-9a-f]{32}")
 
 
@@ -205,6 +215,7 @@ class Tally:
     resumes: int = 0
     twin_replies: int = 0
     after_end: int = 0
+    chatter: int = 0
     scores: list[int] = field(default_factory=list)
 
 
@@ -230,9 +241,11 @@ def play_duel(seed: int, tally: Tally) -> None:
         roll = rng.random()
         fired = [c for c in ALL_CELLS if side.ref.grid[ALL_CELLS.index(c)] != "."]
         if roll < strike_at:
-            message, kind = STRIKE, "strike"
+            message, kind = rng.choice(STRIKES), "strike"
         elif roll < strike_at + 0.04:
             message, kind = "save", "save"
+        elif roll < strike_at + 0.08:
+            message, kind = rng.choice(CHATTER), "chatter"
         elif fired and roll < 0.25:
             message, kind = say_cell(rng.choice(fired), rng), "repeat"
         else:
@@ -245,6 +258,10 @@ def play_duel(seed: int, tally: Tally) -> None:
         if kind == "strike":
             side.ref.strike_colours()
             check_reply(side, step(side, message))
+        elif kind == "chatter":
+            side.ref.pause()
+            check_reply(side, step(side, message))
+            tally.chatter += 1
         elif kind == "save":
             side.ref.pause()
             check_reply(side, step(side, message), saved=True)
@@ -268,9 +285,9 @@ def play_duel(seed: int, tally: Tally) -> None:
             if kind == "strike":
                 twin = None  # the end reveals each berth: no longer the same
             else:
-                if kind == "save":
+                if kind in ("save", "chatter"):
                     twin.ref.pause()
-                elif kind != "strike":
+                else:
                     twin.ref.salvo(cell)
                 step(twin, message)
                 if same_answers(side.ref, twin.ref):
@@ -296,10 +313,10 @@ def test_random_duels_agree_with_the_independent_engine_reply_by_reply() -> None
     assert tally.duels == DUELS
     assert tally.cleared > DUELS // 4 and tally.struck > DUELS // 10
     assert tally.repeats > DUELS and tally.saves > DUELS // 4 and tally.resumes > DUELS // 10
-    assert tally.twin_replies > DUELS * 5 and tally.after_end > DUELS // 5
+    assert tally.twin_replies > DUELS * 5 and tally.chatter > DUELS // 2 and tally.after_end > DUELS // 5
     assert min(tally.scores) == 0 and 100 in tally.scores and any(46 < s < 100 for s in tally.scores)
     print(f"\n{tally.duels} duels, {tally.replies} replies ({tally.salvos} salvos, {tally.repeats} repeats), "
-          f"{tally.saves} saves, {tally.resumes} resumes, {tally.cleared} cleared, {tally.struck} struck, "
+          f"{tally.chatter} questions, {tally.saves} saves, {tally.resumes} resumes, {tally.cleared} cleared, {tally.struck} struck, "
           f"{tally.twin_replies} twin replies compared")
 
 
@@ -411,3 +428,62 @@ def test_every_printed_form_of_a_cell_fires_the_same_salvo(forms: tuple[str, ...
         side = side_for(CARD_BERTH, None)
         side.ref.salvo("D4")
         check_reply(side, step(side, message), mark="o")
+
+
+def agreeing_prefix(a: Berth, b: Berth, order: list[str]) -> int:
+    """How many salvos of `order` the two berths answer alike (marks and sunk list)."""
+    ra, rb = RefDuel(a), RefDuel(b)
+    for i, cell in enumerate(order):
+        ra.salvo(cell)
+        rb.salvo(cell)
+        if not same_answers(ra, rb):
+            return i
+    return len(order)
+
+
+def reshaped(berth: Berth, rng: random.Random) -> Berth:
+    """The berth with one or two hulls (of any lengths) berthed afresh: a twin of another shape."""
+    while True:
+        fresh = random_berth(rng)
+        names = rng.sample([n for n, _ in FLEET], rng.choice([1, 2]))
+        twin = {n: (fresh[n] if n in names else cells) for n, cells in berth.items()}
+        if is_legal(twin) and twin != berth:
+            return twin
+
+
+HINT_DUELS = int(os.environ.get("CARDGM_DR_HINT_DUELS", "3"))
+
+
+def test_twins_of_other_shapes_print_alike_hints_included_until_a_shot_tells_them_apart() -> None:
+    """Twins that agree on hits as well as misses (a 3-cell hull where the other has a 2), found
+    by search along a fixed firing order; the coach's "hint" (--coach) must read the grid only."""
+    found = games.entry("deadreckoning")
+    assert found.coach is not None
+    coach_of = games.load(found.coach, found.package)
+    rng = random.Random(31)
+    compared = shared_hits = 0
+    for _ in range(HINT_DUELS):
+        berth = random_berth(rng)
+        order = rng.sample(ALL_CELLS, 64)
+        twin_berth = max((reshaped(berth, rng) for _ in range(400)), key=lambda b: agreeing_prefix(berth, b, order))
+        agree = agreeing_prefix(berth, twin_berth, order)
+        sides = [side_for(b, f"{rng.getrandbits(128):032x}") for b in (berth, twin_berth)]
+        for side in sides:
+            side.run = Run(side.game, coach=coach_of(side.game, quiet=True))
+            side.replies = [side.run.start()]
+        check_twins(*sides)
+        hints_at = {agree - 1, agree // 2}
+        for i, cell in enumerate(order[:agree]):
+            for side in sides:
+                fact = side.ref.salvo(cell)
+                check_reply(side, step(side, say_cell(cell, rng)), mark=fact.mark, sunk_now=fact.sunk_now)
+            check_twins(*sides)
+            compared += 1
+            shared_hits += sides[0].ref.grid[ALL_CELLS.index(cell)] == HIT
+            if i in hints_at:
+                for side in sides:
+                    side.ref.pause()
+                    check_reply(side, step(side, "hint"))
+                assert "Hit odds" in sides[0].replies[-1].text
+                check_twins(*sides)
+    assert compared > HINT_DUELS * 5 and shared_hits > 0
