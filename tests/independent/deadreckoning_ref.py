@@ -312,3 +312,38 @@ def reveal_text(berth: Berth, salt: str) -> str:
             "",
         ]
     )
+
+
+def hull_runs(length: int) -> list[tuple[str, ...]]:
+    """Every straight run of `length` cells on the sea, across then down."""
+    across = [tuple(cell_name(c + i, r) for i in range(length)) for r in range(SIZE) for c in range(SIZE - length + 1)]
+    down = [tuple(cell_name(c, r + i) for i in range(length)) for c in range(SIZE) for r in range(SIZE - length + 1)]
+    return across + down
+
+
+def count_named_berths() -> int:
+    """How many legal named berths there are, counted hull by hull: the two 3-cell hulls (Sloop,
+    Brigantine) first, then the 2-cell hulls (Cutter, Frigate) that keep clear of them and of each
+    other. Two runs keep clear when neither has a cell among the other's cells or their eight
+    neighbours ("No two hulls touch, not even at a corner")."""
+
+    def clear_of(run: tuple[str, ...]) -> set[str]:
+        near = set()
+        for cell in run:
+            x, y = cell_xy(cell)
+            near |= {cell_name(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if 0 <= x + dx < SIZE and 0 <= y + dy < SIZE}
+        return near
+
+    twos, threes = hull_runs(2), hull_runs(3)
+    near2 = [clear_of(run) for run in twos]
+    apart2 = [{j for j, other in enumerate(twos) if not near2[i] & set(other)} for i in range(len(twos))]
+    near3 = [clear_of(run) for run in threes]
+    total = 0
+    for s in range(len(threes)):  # the Sloop
+        for b, brigantine in enumerate(threes):
+            if set(brigantine) & near3[s]:
+                continue
+            near = near3[s] | near3[b]
+            fits = {i for i, run in enumerate(twos) if not near & set(run)}
+            total += sum(len(apart2[i] & fits) for i in fits)  # Cutter i, Frigate j
+    return total

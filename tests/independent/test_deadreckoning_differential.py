@@ -44,6 +44,7 @@ from .deadreckoning_ref import (
     HIT,
     Berth,
     RefDuel,
+    count_named_berths,
     is_legal,
     random_berth,
     random_layout,
@@ -121,6 +122,14 @@ def check_save(side: Side, printed: str | None) -> None:
         assert re.fullmatch(r"[0-9a-f]{32}", tag[:32]), printed
 
 
+def verify_pointer(side: Side) -> str:
+    """Where the player is sent to check the seal: the card's site for the card's own seal, and
+    for a berth cardgm sealed (which that site never saw) the command that checks it (ruling 31)."""
+    if side.commitment is None:
+        return "aigamecards.com/verify"
+    return f"cardgm verify seal reveal-{side.commitment[:12]}.md {side.commitment}"
+
+
 def check_reply(side: Side, reply: Reply, *, repeat_of: str = "", mark: str = "", sunk_now: str = "", saved: bool = False) -> None:
     """Everything the card fixes about one reply, against the reference's account of it."""
     ref = side.ref
@@ -157,6 +166,11 @@ def check_reply(side: Side, reply: Reply, *, repeat_of: str = "", mark: str = ""
     lines = text.split("\n")
     assert ref.result_line() in lines, f"{where}: RESULT not on its own line"
     assert lines.index(ref.result_line()) < len(lines) - 1, where
+    # SCORING 5, after the RESULT (ruling 8): "share their run at aigamecards.com/epilogue and
+    # verify the seal at aigamecards.com/verify"; the reveal (SCORING 1) before it.
+    after_result = text.split(ref.result_line(), 1)[1]
+    assert "aigamecards.com/epilogue" in after_result and verify_pointer(side) in after_result, where
+    assert text.index(ref.printed_grid(ref.reveal_marks())) < text.index(ref.result_line()), where
     assert reply.fields["berth"] == {n: list(c) for n, c in side.berth.items()}, where
 
 
@@ -234,6 +248,7 @@ def play_duel(seed: int, tally: Tally) -> None:
     check_reply(side, side.replies[-1])
     # OPENING: "Read them the published SHA-256 commitment" (the card prints 16 hex digits).
     assert (side.commitment or "8f2a9039494ba4ae") in side.replies[0].text
+    assert verify_pointer(side) in side.replies[0].text  # OPENING: "tell them they can verify it"
     hunt = rng.choice([0.0, 0.3, 0.7, 1.0])  # how often a salvo goes at an unstruck hull cell
     strike_at = rng.random() * 0.04
     tally.duels += 1
@@ -487,3 +502,29 @@ def test_twins_of_other_shapes_print_alike_hints_included_until_a_shot_tells_the
                 assert "Hit odds" in sides[0].replies[-1].text
                 check_twins(*sides)
     assert compared > HINT_DUELS * 5 and shared_hits > 0
+
+
+def test_the_number_of_legal_berths_cardgm_states_is_the_cards() -> None:
+    """README and ruling 13: "drawn uniformly from all 16,368,544 legal berths", counted here
+    from the card's fleet alone, hull by hull (4,092,136 cell sets, each named four ways)."""
+    named = count_named_berths()
+    assert named == 16_368_544 and named % 4 == 0 and named // 4 == 4_092_136
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    assert f"all {named:,} legal berths" in readme
+
+
+@pytest.mark.parametrize("sealed", [False, True])
+def test_ruling_31_a_sealed_duel_sends_the_player_to_the_check_its_seal_can_take(sealed: bool) -> None:
+    rng = random.Random(31)
+    side = side_for(random_berth(rng) if sealed else CARD_BERTH, f"{rng.getrandbits(128):032x}" if sealed else None)
+    opening = side.replies[0].text
+    side.ref.strike_colours()
+    last = step(side, STRIKE)
+    check_reply(side, last)
+    pointers = last.text.split(side.ref.result_line(), 1)[1]
+    assert "aigamecards.com/epilogue" in pointers
+    for text in (opening, pointers):
+        assert ("cardgm verify seal" in text) == sealed and ("aigamecards.com/verify" in text) == (not sealed)
+    if sealed:
+        assert side.commitment is not None
+        assert f"cardgm verify seal reveal-{side.commitment[:12]}.md {side.commitment}" in pointers
