@@ -154,6 +154,7 @@ def check_reply(side: Side, reply: Reply, *, repeat_of: str = "", mark: str = ""
         assert reply.save is None, where
     if not ref.end:
         assert ref.printed_grid() in text, f"{where}: the shot grid is not printed"  # rule 8
+        check_save(side, side.game.save(side.run.state))  # the block a "save" would print now
         assert reply.result is None and reply.score is None and "RESULT:" not in text, where
         assert "berth" not in reply.fields, where
         return
@@ -466,7 +467,7 @@ def reshaped(berth: Berth, rng: random.Random) -> Berth:
             return twin
 
 
-HINT_DUELS = int(os.environ.get("CARDGM_DR_HINT_DUELS", "3"))
+HINT_DUELS = int(os.environ.get("CARDGM_DR_HINT_DUELS", "2"))
 
 
 def test_twins_of_other_shapes_print_alike_hints_included_until_a_shot_tells_them_apart() -> None:
