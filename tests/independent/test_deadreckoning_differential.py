@@ -288,7 +288,14 @@ def play_duel(seed: int, tally: Tally) -> None:
                 side.run = Run(side.game)
                 side.run.start()
                 side.ref = side.ref.resume()
+                # As printed, or on one line as the card itself prints the block, or with CRLF.
+                block = rng.choice([block, block.replace("\n", " "), block.replace("\n", "\r\n")])
+                if side.commitment is None and "," in side.ref.sunk_list() and rng.random() < 0.5:
+                    # Ruling 10: a sunk list in another order (the order sunk) loads in the fleet's.
+                    listed = side.ref.sunk_list()
+                    block = block.replace(f"sunk:{listed}", "sunk:" + ",".join(reversed(listed.split(","))))
                 check_reply(side, step(side, block))
+                assert side.replies[-1].command == "resume"
                 tally.resumes += 1
                 twin = None  # the twin's own block carries its own seal: the lockstep ends here
         else:
@@ -529,3 +536,30 @@ def test_ruling_31_a_sealed_duel_sends_the_player_to_the_check_its_seal_can_take
     if sealed:
         assert side.commitment is not None
         assert f"cardgm verify seal reveal-{side.commitment[:12]}.md {side.commitment}" in pointers
+
+
+def test_the_json_surface_on_the_cards_own_berth() -> None:
+    """`cardgm play deadreckoning --json` (no --sealed): the card's berth, its exact SAVE with
+    sha:none, repeats in lower case, and the cleared sea's RESULT, object by object."""
+    rng = random.Random(5)
+    order = rng.sample(ALL_CELLS, 64)
+    messages = [say_cell(c, rng) for c in order[:12]] + ["save"] + [say_cell(c, rng) for c in order[:3] + order[12:]]
+    result = CliRunner().invoke(main, ["play", "deadreckoning", "--json", "-q"], input="\n".join(messages) + "\n")
+    assert result.exit_code == 0, result.output
+    objects = [json.loads(line) for line in result.stdout.splitlines() if line.strip()]
+    ref = RefDuel(CARD_BERTH)
+    assert objects[0]["ledger"] == ref.ledger() and objects[0]["turn"] == 1
+    for message, obj in zip(messages, objects[1:], strict=False):
+        if message == "save":
+            ref.pause()
+            assert obj["save"] == ref.save_block()
+        else:
+            ref.salvo(message.split()[-1])
+        assert obj["ledger"] == ref.ledger() and obj["text"].endswith(ref.ledger()) and obj["ended"] == bool(ref.end)
+        assert ("berth" in obj["state"]) == bool(ref.end)
+        if ref.end:
+            break
+    assert ref.end == "cleared" and len(objects) > ref.turn
+    assert objects[ref.turn - 1]["result"] == ref.result_line() and objects[ref.turn - 1]["score"] == ref.score()
+    for after in objects[ref.turn :]:  # the messages sent after the end change nothing
+        assert after["ledger"] == ref.ledger() and after["result"] == ref.result_line() and after["save"] is None
