@@ -563,3 +563,67 @@ def test_the_json_surface_on_the_cards_own_berth() -> None:
     assert objects[ref.turn - 1]["result"] == ref.result_line() and objects[ref.turn - 1]["score"] == ref.score()
     for after in objects[ref.turn :]:  # the messages sent after the end change nothing
         assert after["ledger"] == ref.ledger() and after["result"] == ref.result_line() and after["save"] is None
+
+
+def honest_transcript(seed: int) -> tuple[str, RefDuel]:
+    """A chat AI's duel on the card's berth, played by the reference and worded plainly from the
+    card (HIT / MISS / SUNK, "already fired on", the grid and the LEDGER every reply, the reveal,
+    RESULT and pointers at the end), as 'You said:' / 'ChatGPT said:' text."""
+    rng = random.Random(seed)
+    duel = RefDuel(CARD_BERTH)
+    lines = ["You said:", card().text, "", "ChatGPT said:"]
+    lines += ["At the rail: four ships, ten cells, an 8x8 sea, the berth sealed under 8f2a9039494ba4ae…;"]
+    lines += ["verify it at aigamecards.com/verify once the duel is done.", "", duel.printed_grid(), "", "Your first salvo?", "", duel.ledger(), ""]
+    strike_at = rng.random() * 0.05
+    while not duel.end:
+        fired = [c for c in ALL_CELLS if duel.grid[ALL_CELLS.index(c)] != "."]
+        roll = rng.random()
+        if roll < strike_at:
+            message, words = STRIKE, ["You strike your colours."]
+            duel.strike_colours()
+        elif roll < strike_at + 0.04:
+            duel.pause()
+            message, words = "save", [duel.save_block()]
+        else:
+            unfired = [c for c in ALL_CELLS if c not in fired]
+            cell = rng.choice(fired) if fired and (rng.random() < 0.2 or not unfired) else rng.choice(unfired)
+            message = say_cell(cell, rng)
+            fact = duel.salvo(cell)
+            words = [f"already fired on {cell}."] if fact.repeat else [f"Salvo at {cell}: {'HIT' if fact.mark == HIT else 'MISS'}."]
+            words += [fact.sunk_now] if fact.sunk_now else []
+        lines += ["You said:", message, "", "ChatGPT said:", *words, ""]
+        if duel.end:
+            lines += ["The berth, as it lay:", *(f"- {n} — {len(c)} cells — {', '.join(c)}" for n, c in CARD_BERTH.items())]
+            lines += ["", duel.printed_grid(duel.reveal_marks()), "", f"Score: {duel.score()}.", "", duel.result_line(), ""]
+            lines += ["Share your run at aigamecards.com/epilogue and verify the seal at aigamecards.com/verify.", ""]
+        else:
+            lines += [duel.printed_grid(), ""]
+        lines += [duel.ledger(), ""]
+    return "\n".join(lines), duel
+
+
+def audit(tmp_path: Path, text: str) -> dict[str, Any]:
+    path = tmp_path / "chat.txt"
+    path.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(main, ["audit", str(path), "--json"])
+    found: dict[str, Any] = json.loads(result.stdout)
+    assert result.exit_code == (1 if found["findings"] else 0)  # the audit's exit status: 0 clean, 1 findings
+    return found
+
+
+def test_the_audit_passes_honest_duels_the_reference_plays_and_finds_a_planted_miscount(tmp_path: Path) -> None:
+    """`cardgm audit` reads a chat AI's duel against the rules: a duel the reference played, worded
+    from the card alone, has nothing to report; one LEDGER with a shot too many is found there."""
+    rng = random.Random(77)
+    for seed in range(max(20, DUELS // 15)):
+        text, duel = honest_transcript(seed)
+        report = audit(tmp_path, text)
+        assert report["findings"] == [], (seed, report["findings"])
+        ledgers = [i for i, line in enumerate(text.split("\n")) if line.startswith("[L] turn:")]
+        assert len(ledgers) == duel.turn
+        if seed % 5 == 0:
+            reply = rng.randrange(2, duel.turn + 1)
+            lines = text.split("\n")
+            lines[ledgers[reply - 1]] = re.sub(r"shots:(\d+)", lambda m: f"shots:{int(m.group(1)) + 1}", lines[ledgers[reply - 1]])
+            found = audit(tmp_path, "\n".join(lines))["findings"]
+            assert [(f["reply"], f["field"]) for f in found] == [(reply, "shots")], (seed, reply, found)
