@@ -152,6 +152,7 @@ class RefDuel:
     grid: list[str] = field(default_factory=lambda: [UNFIRED] * 64)
     sunk: set[str] = field(default_factory=set)
     end: str = ""  # "", "cleared" or "struck-colours"
+    went_down: list[str] = field(default_factory=list)  # the sunk in the order they sank
 
     @property
     def shots(self) -> int:
@@ -187,6 +188,7 @@ class RefDuel:
         # 3) a hit that completes a ship: SUNK.
         if ship and all(self.grid[cell_index(c)] == HIT for c in self.berth[ship]):
             self.sunk.add(ship)
+            self.went_down.append(ship)
             reply.sunk_now = f"SUNK — {ship} ({len(self.berth[ship])} cells)"
         # 4) all four sunk (hits = 10): the endgame.
         if self.hits == 10:
@@ -206,22 +208,23 @@ class RefDuel:
         self.turn += 1
         return Reply(turn=self.turn)
 
-    def sunk_list(self) -> str:
-        """Fleet's printed order, joined by "," (ruling 6); "none" when none."""
-        names = [name for name, _ in FLEET if name in self.sunk]
+    def sunk_list(self, as_sunk: bool = False) -> str:
+        """Fleet's printed order, joined by "," (ruling 6); "none" when none. `as_sunk`: the other
+        reading ruling 6 names, "add the ship to the sunk list" in the order the ships went down."""
+        names = list(self.went_down) if as_sunk else [name for name, _ in FLEET if name in self.sunk]
         return ",".join(names) if names else "none"
 
     def grid_state(self) -> str:
         return "".join(self.grid)
 
-    def ledger(self) -> str:
+    def ledger(self, as_sunk: bool = False) -> str:
         """[L] turn:{n} shots:{n} hits:{n} sunk:{ship list | none} | {grid-state} | v1.0.0"""
         return (
             f"[L] turn:{self.turn} shots:{self.shots} hits:{self.hits} "
-            f"sunk:{self.sunk_list()} | {self.grid_state()} | v1.0.0"
+            f"sunk:{self.sunk_list(as_sunk)} | {self.grid_state()} | v1.0.0"
         )
 
-    def save_block(self) -> str:
+    def save_block(self, as_sunk: bool = False) -> str:
         """SAVE / RESUME's block, one field a line (the card's flattened block, ruling 23)."""
         return "\n".join(
             [
@@ -232,7 +235,7 @@ class RefDuel:
                 f"turn:{self.turn}",
                 f"shots:{self.shots}",
                 f"hits:{self.hits}",
-                f"sunk:{self.sunk_list()}",
+                f"sunk:{self.sunk_list(as_sunk)}",
                 f"grid:{self.grid_state()}",
                 "sha:none",
                 "-----END AIGC SAVE-----",

@@ -565,10 +565,11 @@ def test_the_json_surface_on_the_cards_own_berth() -> None:
         assert after["ledger"] == ref.ledger() and after["result"] == ref.result_line() and after["save"] is None
 
 
-def honest_transcript(seed: int) -> tuple[str, RefDuel]:
+def honest_transcript(seed: int, as_sunk: bool = False) -> tuple[str, RefDuel]:
     """A chat AI's duel on the card's berth, played by the reference and worded plainly from the
     card (HIT / MISS / SUNK, "already fired on", the grid and the LEDGER every reply, the reveal,
-    RESULT and pointers at the end), as 'You said:' / 'ChatGPT said:' text."""
+    RESULT and pointers at the end), as 'You said:' / 'ChatGPT said:' text. `as_sunk`: its LEDGER
+    and SAVE list the sunk in the order they sank (ruling 6's other reading)."""
     rng = random.Random(seed)
     duel = RefDuel(CARD_BERTH)
     lines = ["You said:", card().text, "", "ChatGPT said:"]
@@ -583,7 +584,7 @@ def honest_transcript(seed: int) -> tuple[str, RefDuel]:
             duel.strike_colours()
         elif roll < strike_at + 0.04:
             duel.pause()
-            message, words = "save", [duel.save_block()]
+            message, words = "save", [duel.save_block(as_sunk)]
         else:
             unfired = [c for c in ALL_CELLS if c not in fired]
             cell = rng.choice(fired) if fired and (rng.random() < 0.2 or not unfired) else rng.choice(unfired)
@@ -598,7 +599,7 @@ def honest_transcript(seed: int) -> tuple[str, RefDuel]:
             lines += ["Share your run at aigamecards.com/epilogue and verify the seal at aigamecards.com/verify.", ""]
         else:
             lines += [duel.printed_grid(), ""]
-        lines += [duel.ledger(), ""]
+        lines += [duel.ledger(as_sunk), ""]
     return "\n".join(lines), duel
 
 
@@ -627,3 +628,31 @@ def test_the_audit_passes_honest_duels_the_reference_plays_and_finds_a_planted_m
             lines[ledgers[reply - 1]] = re.sub(r"shots:(\d+)", lambda m: f"shots:{int(m.group(1)) + 1}", lines[ledgers[reply - 1]])
             found = audit(tmp_path, "\n".join(lines))["findings"]
             assert [(f["reply"], f["field"]) for f in found] == [(reply, "shots")], (seed, reply, found)
+
+
+def test_the_audit_reads_a_sunk_list_in_the_order_sunk_in_the_ledger_and_the_save_alike(tmp_path: Path) -> None:
+    """Ruling 6, other reading: "a LEDGER or SAVE in any order is read, compared in the fleet's
+    order, and `cardgm audit` notes the order an AI keeps". The SAVE's sunk list was compared as
+    written, so an AI keeping the sinking order in both was accused at every SAVE it printed."""
+    planted = 0
+    for seed in (7, 8, 39, 41, 43, 49):  # duels that save after two ships sank out of the fleet's order
+        text, _ = honest_transcript(seed, as_sunk=True)
+        lines = text.split("\n")
+        saves = [i for i, line in enumerate(lines) if line.startswith("sunk:") and "," in line]
+        assert any(line_names(lines[i]) != [n for n, _ in FLEET if n in line_names(lines[i])] for i in saves), seed
+        report = audit(tmp_path, text)
+        assert report["findings"] == [], (seed, report["findings"])
+        assert any("order the ships went down" in r for r in report["readings"])
+        # A SAVE naming a ship that is not down is still found, at that reply and only there.
+        if saves:
+            i = saves[-1]
+            afloat = [n for n, _ in FLEET if n not in line_names(lines[i])][0]
+            lines[i] = lines[i] + "," + afloat
+            found = audit(tmp_path, "\n".join(lines))["findings"]
+            assert [f["field"] for f in found] == ["SAVE sunk"], (seed, found)
+            planted += 1
+    assert planted >= 3
+
+
+def line_names(line: str) -> list[str]:
+    return line.split(":", 1)[1].split(",")
