@@ -8,8 +8,8 @@ byte for byte, the SAVE block, the shot grid printed, the card's own words ("alr
 "SUNK — …", HIT/MISS), whether the duel ended, the RESULT line and the score. Nothing about the
 berth may show before the end: each sealed duel is played twice in lockstep, on its berth and on
 a twin berth that has answered every shot alike so far (one hull moved, or two hulls of one length
-named the other way round), and the two must print the same bytes (seal hashes aside) until their
-answers part.
+named the other way round), and the two must print the same bytes (seal hashes aside), in the
+reply, its --json fields and the site's board and panel, until their answers part.
 
 CARDGM_DR_DUELS=5000 runs more duels by hand (default 300).
 """
@@ -216,6 +216,11 @@ def check_twins(a: Side, b: Side) -> None:
     fa = json.dumps(ra.fields, sort_keys=True)
     fb = json.dumps(rb.fields, sort_keys=True)
     assert neutral(a, fa) == neutral(b, fb), f"--json state tells the berths apart at turn {a.ref.turn}"
+    # What the site draws beside the chat: the clickable grid and the status panel.
+    for view in ("board", "panel"):
+        va = json.dumps(getattr(a.game, view)(a.run.state), sort_keys=True)
+        vb = json.dumps(getattr(b.game, view)(b.run.state), sort_keys=True)
+        assert neutral(a, va) == neutral(b, vb), f"the {view} tells the berths apart at turn {a.ref.turn}"
 
 
 @dataclass
