@@ -9,9 +9,13 @@ byte for byte, the SAVE block, the shot grid printed, the card's own words ("alr
 berth may show before the end: each sealed duel is played twice in lockstep, on its berth and on
 a twin berth that has answered every shot alike so far (one hull moved, or two hulls of one length
 named the other way round), and the two must print the same bytes (seal hashes aside), in the
-reply, its --json fields and the site's board and panel, until their answers part.
+reply, its --json fields and the site's board and panel, until their answers part (twins of
+other shapes too, found by search, with the --coach hint asked between salvos).
 
-CARDGM_DR_DUELS=5000 runs more duels by hand (default 300).
+Beside the duels: the legality of a berth both ways against `Berth.is_legal`, the number of legal
+berths counted from the card's fleet, and `cardgm audit` on chat transcripts the reference plays.
+
+By hand: CARDGM_DR_DUELS=5000 (default 300) and CARDGM_DR_HINT_DUELS=10 (default 2) run more.
 """
 
 from __future__ import annotations
