@@ -151,6 +151,8 @@ def test_coach_answers_hint_with_a_heat_map_and_fires_nothing() -> None:
     assert "Hit odds" in hint["prose"] and hint["state"]["shots"] == 1
     # D4 was fired: it keeps its mark; the other 63 cells get a percentage or '-'.
     assert "   o" in hint["prose"]
+    # Rule 8: "Print the full shot grid every turn": the card's own grid follows the heat map.
+    assert hint["prose"].endswith("\n4 . . . o . . . .\n5 . . . . . . . .\n6 . . . . . . . .\n7 . . . . . . . .\n8 . . . . . . . .")
 
 
 def test_coach_is_refused_for_a_card_without_one() -> None:

@@ -63,6 +63,17 @@ class DeadReckoningAdapter(Adapter):
         ordered = [n for n in SHIP_NAMES if n.lower() in {x.lower() for x in names}]
         return {"turn": turn, "shots": shots, "hits": hits, "sunk": ",".join(ordered) or "none", "grid": grid}
 
+    def save_value(self, key: str, value: str) -> str:
+        """A SAVE's sunk list is the LEDGER's ("comma list of ships"): any order, compared in the
+        fleet's (ruling 6), so a save that keeps the AI's own order follows its LEDGER."""
+        if key != "sunk":
+            return value
+        names = _sunk_names(value)
+        known = {n.lower() for n in SHIP_NAMES}
+        if any(n.lower() not in known for n in names) or len({n.lower() for n in names}) != len(names):
+            return value  # an unknown or repeated ship is compared as written, and found
+        return ",".join(n for n in SHIP_NAMES if n.lower() in {x.lower() for x in names}) or "none"
+
     def reading_notes(self, line: str, previous: str | None) -> list[str]:
         m = _LENIENT.search(line)
         if not m:

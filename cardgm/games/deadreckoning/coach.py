@@ -29,6 +29,8 @@ def make_coach(game: Any, *, quiet: bool = False) -> Callable[[Duel], str]:
             state.grid, state.sunk, space
         )
         line = odds.advice(state.grid, state.sunk, space)  # the rollout hunter's shot, once few berths fit
-        return f"{text}\n{line}" if line else text
+        # A hint is a reply, and rule 8 prints "the full shot grid every turn" (`.`/`o`/`x`, ruling
+        # 12): the heat map puts odds where the card's grid has `.`, so the grid follows it.
+        return "\n\n".join(p for p in (f"{text}\n{line}" if line else text, game.status(state)) if p)
 
     return hint

@@ -70,6 +70,11 @@ class Adapter:
     def fields(self, game: Game, state: Any) -> dict[str, str]:
         return self.parse(game.ledger(state))
 
+    def save_value(self, key: str, value: str) -> str:
+        """A SAVE field's value as the rules' is compared with it: where the card allows one thing
+        written more than one way (a list in any order), the one way `parse` gives a LEDGER field."""
+        return value
+
     def result_turns(self, state: Any, turns: int) -> set[int]:
         """The RESULT `turns:` values a reading of the card allows at this end (the rules' count: replies so far)."""
         return {turns}

@@ -20,7 +20,9 @@ def save_findings(ctx: Context, adapter: Adapter) -> list[Finding]:
     for block in save_blocks(ctx.ai_text):
         want = ctx.state if ctx.ai is None else _state_or(adapter, ctx)
         given, rules = save_fields(block), save_fields(ctx.game.save(want))
-        wrong = [k for k in rules if given.get(k, "(missing)") != rules[k] and not (k == "turn" and _turn_allowed(ctx, given.get(k), rules[k]))]
+        # Compared as the LEDGER's fields are: a sunk list in the order sunk is the same list (as read).
+        same = {k: adapter.save_value(k, v) == adapter.save_value(k, rules[k]) for k, v in given.items() if k in rules}
+        wrong = [k for k in rules if not same.get(k, False) and not (k == "turn" and _turn_allowed(ctx, given.get(k), rules[k]))]
         if not given or [k for k in wrong if k not in given] or len(wrong) == len(rules):
             try:
                 ctx.game.load(block)
@@ -29,7 +31,7 @@ def save_findings(ctx: Context, adapter: Adapter) -> list[Finding]:
                 continue
         for key in rules:
             a, r = given.get(key, "(missing)"), rules[key]
-            if a == r or (key == "turn" and _turn_allowed(ctx, a, r)):
+            if same.get(key, False) or (key == "turn" and _turn_allowed(ctx, a, r)):
                 continue  # a save may count the reply that prints it, or not (and a new chat's replies only)
             out.append(Finding(
                 "save", ctx.index, ctx.ai_where,
