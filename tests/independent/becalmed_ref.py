@@ -203,10 +203,13 @@ def souls(boat: Boat) -> int:
 class Becalmed:
     """The card's game on one tape. States are `Boat`s; `apply` returns the next one."""
 
-    def __init__(self, tape: tuple[int, ...] = PRINTED_TAPE) -> None:
+    def __init__(self, tape: tuple[int, ...] = PRINTED_TAPE, stop_day: int | None = None) -> None:
         if len(tape) != TAPE_LENGTH or any(not 1 <= v <= 20 for v in tape):
             raise ValueError("a BECALMED tape is 40 d20 values")
         self.tape = tape
+        # Rule 8, "Honour any limit they state": a stop at day N (ruling 30) ends the voyage
+        # given-over at the end of day N's dusk, after the card's own ends.
+        self.stop_day = stop_day
         # How often each of the card's situations came up (for a test to show what it covered).
         self.seen: Counter[str] = Counter()
 
@@ -549,6 +552,8 @@ class Becalmed:
             end = "taken-off"
         elif boat.day == DAYS:
             end = "carried-off"
+        elif boat.day == self.stop_day:
+            end = "given-over"
         if end is not None:
             self.saw(f"end:{end} with a MEND", dusk.mend)
             return replace(boat, end=end)

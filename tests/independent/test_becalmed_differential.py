@@ -4,7 +4,8 @@ Random legal play over many games, on the printed tape and on random tapes (a ca
 its own plays that tape), compared after every reply: the LEDGER line byte for byte, the SAVE
 block, whether the voyage ended, the RESULT line and the score, and the set of legal actions.
 cardgm is driven through its public surface only: `make_game`, `Run.play`/`Run.reply`,
-`Game.legal_actions`, `ledger`, `save`, `ending`, `result`.
+`Game.legal_actions`, `ledger`, `save`, `ending`, `result`. Some games run under a stated limit
+(`stop_day`, rule 8), and on the printed tape a save is sometimes resumed in a new run.
 
 The suite plays a few hundred games; more by hand:
 
@@ -191,7 +192,11 @@ def play_many(games: int, seed: int = 0) -> Tally:
         else:
             tape = tuple(rng.randint(1, 20) for _ in range(40))
             game, oracle = make_game(card_with_tape(tape)), ref.Becalmed(tape)
-        play_one(game, oracle, random.Random(rng.getrandbits(64)), policy, tally, resumable=n % 3 == 0)
+        if n % 5 == 4:
+            # a stated limit, given as the run's option: the voyage stops at the end of day N
+            stop = rng.randint(1, ref.DAYS)
+            game, oracle = make_game(game.card, stop_day=stop), ref.Becalmed(oracle.tape, stop_day=stop)
+        play_one(game, oracle, random.Random(rng.getrandbits(64)), policy, tally, resumable=n % 3 == 0 and n % 5 != 4)
         tally.games += 1
     return tally
 
