@@ -133,6 +133,7 @@ def play_one(game: Game[Any, Any], oracle: ref.Becalmed, rng: random.Random, pol
             if reply.save is not None and resumable and rng.random() < 0.9:
                 # A new chat from the block: cardgm goes on from what it reads back, the oracle
                 # from the boat it never left, so anything the block loses shows as a difference.
+                # The resuming reply shows the saved turn (docs/rulings.md, every card).
                 check("oracle's own SAVE read back", oracle.load(reply.save), boat)
                 run = Run(game)
                 trail.append("(resumed in a new run)")
