@@ -196,6 +196,12 @@ def features(before: ref.Drove, a: ref.Act, after: ref.Drove) -> Iterator[str]:
         yield f"laid up: {after.laid[-1]}"
     if after.hired > before.hired:
         yield f"hired: {ref.HIRES[after.hired - 1]}"
+    if after.hired - before.hired == 2:
+        yield "two hired in one morning"
+    if after.end in ("laid-up", "scattered") and after.mile == ref.TRYST:
+        yield f"{after.end} on the tryst ground"
+    if before.spate >= 2 and a.order == "FORD":
+        yield f"a FORD at SPATE {before.spate}"
     if after.end == "sold":
         yield f"sold at dusk on day {after.day - 1}"
         if after.laid:
