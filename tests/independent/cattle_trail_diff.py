@@ -9,6 +9,11 @@ a confirm line and then a bare "yes" (two replies, ORDERS rules 0 and 4).
 After every move both sides are compared: the LEDGER line byte for byte, the SAVE block, whether
 and how the drove ended, the RESULT line and the score; and at every morning, which moves each
 side allows.
+
+By hand: `.venv/bin/python -m tests.independent.cattle_trail_diff GAMES [FIRST_SEED] [--load]
+[--seed=SEED]` plays GAMES games and prints what they went through; `--load` also resumes the
+engine's SAVE block in cardgm every morning (slow: `load` checks the morning can be reached);
+`--seed=SEED` plays a card file printing the tape derived from SEED instead.
 """
 
 from __future__ import annotations
@@ -16,10 +21,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from cardgm import Run, load_card, make_game
 from cardgm.game import Game, ReadAs, SaveError
+from cardgm.games import card_text
 from cardgm.games.cattle_trail import moves
 from cardgm.games.cattle_trail.actions import Business, BusinessOnly, DayOrder, TurnForHome
 from cardgm.games.cattle_trail.rules import LISTED_SALE
@@ -28,8 +35,18 @@ from tests.independent import cattle_trail_ref as ref
 CgAction = DayOrder | BusinessOnly | TurnForHome
 
 
-def new_game() -> Game[Any, CgAction]:
-    return make_game(load_card("cattle-trail"))
+def new_game(tape: tuple[int, ...] = ref.TAPE, folder: Path | None = None) -> Game[Any, CgAction]:
+    """cardgm's game of the shipped card, or of a card file in `folder` that prints `tape`
+    instead (a card of one's own: cardgm plays the tape a card prints)."""
+    if tape == ref.TAPE:
+        return make_game(load_card("cattle-trail"))
+    assert folder is not None and len(tape) == 40
+    text = card_text("cattle-trail")
+    printed = " ".join(map(str, ref.TAPE))
+    assert text.count(printed) == 1
+    path = folder / "cattle-trail-other-tape.md"
+    path.write_text(text.replace(printed, " ".join(map(str, tape))), encoding="utf-8")
+    return make_game(load_card(str(path)))
 
 
 # ---- the two action vocabularies -------------------------------------------------------------
@@ -469,7 +486,9 @@ CHOOSERS: tuple[Chooser, ...] = (
 )
 
 
-def play_one(game: Game[Any, CgAction], seed: int, choose: Chooser, tally: Tally, check_load: bool = False) -> None:
+def play_one(
+    game: Game[Any, CgAction], seed: int, choose: Chooser, tally: Tally, check_load: bool = False, tape: tuple[int, ...] = ref.TAPE
+) -> None:
     rng = random.Random(seed)
     run = Run(game, keep=False)
     said: list[str] = []
@@ -489,7 +508,7 @@ def play_one(game: Game[Any, CgAction], seed: int, choose: Chooser, tally: Tally
         step += 1
         day_before = s.day
         before = s
-        s = ref.apply(s, to_ref(a))
+        s = ref.apply(s, to_ref(a), tape)
         for what in features(before, to_ref(a), s):
             tally.saw(what)
         reply = play_move(run, a)
@@ -501,12 +520,13 @@ def play_one(game: Game[Any, CgAction], seed: int, choose: Chooser, tally: Tally
     tally.ends[s.end] = tally.ends.get(s.end, 0) + 1
 
 
-def play_many(n: int, first_seed: int = 0, check_load: bool = False) -> Tally:
-    """`n` games, the players taken in turn from CHOOSERS, game i on seed `first_seed + i`."""
-    game = new_game()
+def play_many(n: int, first_seed: int = 0, check_load: bool = False, tape: tuple[int, ...] = ref.TAPE, folder: Path | None = None) -> Tally:
+    """`n` games, the players taken in turn from CHOOSERS, game i on seed `first_seed + i`, on
+    the printed tape or on a card file printing `tape` (written in `folder`)."""
+    game = new_game(tape, folder)
     tally = Tally()
     for i in range(n):
-        play_one(game, first_seed + i, CHOOSERS[i % len(CHOOSERS)], tally, check_load)
+        play_one(game, first_seed + i, CHOOSERS[i % len(CHOOSERS)], tally, check_load, tape)
     return tally
 
 
@@ -515,7 +535,14 @@ if __name__ == "__main__":
 
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     first = int(sys.argv[2]) if len(sys.argv) > 2 else 0
-    last = play_many(count, first, check_load="--load" in sys.argv)
+    seeds = [a.split("=", 1)[1] for a in sys.argv if a.startswith("--seed=")]
+    if seeds:
+        import tempfile
+
+        with tempfile.TemporaryDirectory() as folder:
+            last = play_many(count, first, tape=ref.derive_tape(seeds[0]), folder=Path(folder))
+    else:
+        last = play_many(count, first, check_load="--load" in sys.argv)
     print(f"{last.games} games, {last.moves} moves, {last.days} days, ends {last.ends}")
     for what, n in sorted(last.seen.items()):
         print(f"  {n:6d}  {what}")

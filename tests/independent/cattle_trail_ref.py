@@ -22,6 +22,25 @@ TAPE: tuple[int, ...] = tuple(
     ).split()
 )
 
+
+
+def derive_tape(seed: str, n: int = 40) -> tuple[int, ...]:
+    """shared/cards/README.md: FNV-1a 32 of the seed's UTF-8 bytes, then mulberry32, d20 =
+    floor(u * 20) + 1."""
+    h = 2166136261
+    for b in seed.encode("utf-8"):
+        h = ((h ^ b) * 16777619) % 2**32
+    a, out = h, []
+    for _ in range(n):
+        a = (a + 0x6D2B79F5) % 2**32
+        t = a
+        t = ((t ^ (t >> 15)) * (t | 1)) % 2**32
+        t = t ^ ((t + ((t ^ (t >> 7)) * (t | 61)) % 2**32) % 2**32)
+        u = (t ^ (t >> 14)) / 2**32
+        out.append(int(u * 20) + 1)
+    return tuple(out)
+
+
 TRYST = 179
 KYLE, FORD, BRIDGE = 12, 57, 118
 INN, SMIDDY, TOWN = 33, 90, 143
@@ -374,8 +393,9 @@ def legal_check(s: Drove, a: Act) -> None:
         business(s, a)
 
 
-def apply(s: Drove, a: Act) -> Drove:
-    """One reply. Raises Refused (and nothing changes) for an action the card does not allow."""
+def apply(s: Drove, a: Act, tape: tuple[int, ...] = TAPE) -> Drove:
+    """One reply. Raises Refused (and nothing changes) for an action the card does not allow.
+    `tape` is the card's printed tape (another card file may print another)."""
     legal_check(s, a)
     if a.home:
         # "turn for home" (confirm once): the confirm line and the yes are two replies (ruling 4).
@@ -386,19 +406,19 @@ def apply(s: Drove, a: Act) -> Drove:
         # "No order, no value read."
         return replace(s, turn=s.turn + 2)
     s = replace(s, turn=s.turn + 1)
-    s = run_day(s, a.order, a.pace, roof, park)
+    s = run_day(s, a.order, a.pace, roof, park, tape)
     # "Reach it sooner: each day until day 20 is a REST there, in one reply." (ruling 3: each a
     # full REST day.)
     while s.end is None and s.mile == TRYST:
-        s = run_day(s, "REST", None, False, False)
+        s = run_day(s, "REST", None, False, False, tape)
     return s
 
 
-def run_day(s: Drove, order: str, pace: str | None, roof: bool, park: bool) -> Drove:
+def run_day(s: Drove, order: str, pace: str | None, roof: bool, park: bool, tape: tuple[int, ...]) -> Drove:
     """THE DAY 2–9 for day `s.day`; returns the drove at the next morning (or ended at dusk)."""
     dawn = s
     # 3) Read value n. SKY from the raw value.
-    raw = TAPE[s.day - 1]
+    raw = tape[s.day - 1]
     s = replace(s, tape=s.tape + 1)
     the_sky = sky(raw)
     # 4) The work.

@@ -3,7 +3,8 @@
 Random legal play, drawn from cardgm's `legal_actions` and from the engine's own list, each move
 sent as the player's words; after every move the LEDGER line, the SAVE block, the end, the RESULT
 line and the score must agree byte for byte, and at every morning both sides must allow the same
-moves. `CARDGM_DIFF_GAMES=5000` plays more by hand (the default is a few hundred, a few seconds);
+moves, on the printed tape and on card files printing other tapes. `CARDGM_DIFF_GAMES=5000` plays
+more by hand (the default is a few hundred, a few seconds);
 `CARDGM_DIFF_FIRST` moves the seeds.
 """
 
@@ -81,6 +82,23 @@ def test_random_legal_play_agrees_with_cardgm_move_for_move() -> None:
         ):
             assert last.seen.get(seen), (seen, last.seen)
         assert any(k.startswith("reached the tryst early") for k in last.seen), last.seen
+
+
+@pytest.mark.parametrize("seed", ["cattle-trail:1.0.1", "wet-autumn:1"])
+def test_on_a_card_printing_another_tape_the_two_still_agree(seed: str, tmp_path: Path) -> None:
+    """A card file of one's own with another tape (README: cardgm plays the tape a card prints).
+    The printed tape never leaves SPATE above 1 at a ford's dawn; these two do, so the ford's
+    "−3 per SPATE as the Ledger stood at dawn" is played at SPATE 2 and 3."""
+    tally = diff.play_many(40, FIRST, tape=ref.derive_tape(seed), folder=tmp_path)
+    assert tally.games == 40
+    assert tally.seen.get("a FORD at SPATE 2") or tally.seen.get("a FORD at SPATE 3"), tally.seen
+
+
+def test_the_engines_tape_derivation_is_the_readmes() -> None:
+    """shared/cards/README.md: "`cattle-trail:1.0.0` … begins `16 3 6 5 18 11 9 2 9 8 15 1`", and
+    it reproduces all 40 printed values."""
+    assert ref.derive_tape("cattle-trail:1.0.0")[:12] == (16, 3, 6, 5, 18, 11, 9, 2, 9, 8, 15, 1)
+    assert ref.derive_tape("cattle-trail:1.0.0") == ref.TAPE
 
 
 def test_a_line_that_reaches_the_tryst_on_day_17_agrees_to_the_sale() -> None:
