@@ -1,8 +1,9 @@
 """Playing cardgm's DROVER'S AUTUMN and the independent engine (`cattle_trail_ref`) side by side.
 
 cardgm is driven only through its public surface: `make_game`, a `Run`, the Game's
-`legal_actions` / `refusal` / `save`, the action records of `cardgm.games.cattle_trail.actions`,
-and the words its `moves.say` gives for a move. Each move goes in as the player's words, as the
+`legal_actions` / `refusal` / `save` / `load`, the action records of
+`cardgm.games.cattle_trail.actions`, the game's `moves` (`legal`, and `say`: the words for a move),
+and `rules.LISTED_SALE`, the bound `legal_actions`'s docstring names for SELL and TRADE. Each move goes in as the player's words, as the
 card plays: an order runs at once (one reply); an errand on its own and "turn for home" are read as
 a confirm line and then a bare "yes" (two replies, ORDERS rules 0 and 4).
 
@@ -56,10 +57,8 @@ def to_ref(a: CgAction) -> ref.Act:
     if isinstance(a, TurnForHome):
         return ref.Act(home=True)
     b = a.business
-    errands = dict(meal=b.meal, sell=b.sell, trade=b.trade, shoe=b.shoe, hire=b.hire, roof=b.roof, park=b.park)
-    if isinstance(a, BusinessOnly):
-        return ref.Act(**errands)
-    return ref.Act(order=a.order, pace=a.toll_pace, **errands)
+    order, pace = (None, None) if isinstance(a, BusinessOnly) else (a.order, a.toll_pace)
+    return ref.Act(order=order, pace=pace, meal=b.meal, sell=b.sell, trade=b.trade, shoe=b.shoe, hire=b.hire, roof=b.roof, park=b.park)
 
 
 def to_cardgm(a: ref.Act) -> CgAction:
@@ -406,15 +405,15 @@ def line(text: str) -> tuple[ref.Act, ...]:
     """A line of play written "STEADY / MEAL 4, EASY / TOLL STEADY / ...": one reply each."""
     out = []
     for move in text.split(" / "):
-        errand: dict[str, int] = {}
+        meal = 0
         words = move.split(", ")
         if words[0].startswith("MEAL "):
-            errand = {"meal": int(words.pop(0).split()[1])}
+            meal = int(words.pop(0).split()[1])
         order = words[0] if words else None
         pace = None
         if order and order.startswith("TOLL "):
             order, pace = "TOLL", order.split()[1]
-        out.append(ref.Act(order=order, pace=pace, **errand))
+        out.append(ref.Act(order=order, pace=pace, meal=meal))
     return tuple(out)
 
 
