@@ -29,6 +29,7 @@ from types import ModuleType
 from typing import Any, TypeVar
 
 from cardgm.game import SaveError
+from cardgm.progress import task
 
 Day = TypeVar("Day")
 
@@ -254,8 +255,12 @@ class Kept:
         the list extended in place by `step`, a day at a time, as far as asked, and kept whole
         when it grew, so the next process starts where this one stopped."""
         if len(days) < day:
-            while len(days) < day:
-                days.append(step(days[-1]))
+            # Only a tape met for the first time (a card file's own): the printed tapes' sets ship.
+            with task("Working out this tape's mornings (once)", day - len(days)) as shown:
+                while len(days) < day:
+                    days.append(step(days[-1]))
+                    shown.advance()
+                    shown.status(f"day {len(days)} of {day}")
             self.keep(encode(days))
         return days[day - 1]
 

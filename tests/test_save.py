@@ -50,3 +50,34 @@ def test_each_shape_fault_is_said_in_the_games_words(block: str, words: FieldWor
 def test_begin_anywhere_lets_words_come_before_the_block() -> None:
     words = FieldWords(begin_anywhere=True)
     assert read_fields(f"resume: {BEGIN} game:x turn:1 {END}", KEYS, words)["turn"] == "1"
+
+
+def test_a_tape_met_for_the_first_time_shows_its_days_as_they_are_worked_out(tmp_path, monkeypatch) -> None:
+    # A card file's own tape has no shipped sets: the first SAVE checked on it works its mornings
+    # out a day at a time (up to a minute under load), so a terminal sees a bar of those days.
+    from contextlib import contextmanager
+
+    import cardgm.save as save
+    from cardgm.progress import Task
+
+    seen: list[tuple[str, int | None, int]] = []
+
+    class Counting(Task):
+        def __init__(self) -> None:
+            self.done = 0
+
+        def advance(self, n: int = 1) -> None:
+            self.done += n
+
+    @contextmanager
+    def task(description: str, total: int | None = None, *, quiet: bool = False):  # type: ignore[no-untyped-def]
+        t = Counting()
+        yield t
+        seen.append((description, total, t.done))
+
+    monkeypatch.setattr(save, "task", task)
+    monkeypatch.setenv("CARDGM_CACHE", str(tmp_path))
+    kept = save.Kept("test", (1, 2, 3), None, [save])
+    assert kept.upto([0], 4, lambda d: d + 1, lambda days: days) == 3
+    assert seen == [("Working out this tape's mornings (once)", 3, 3)]
+    assert kept.upto([0, 1, 2, 3], 4, lambda d: d + 1, lambda days: days) == 3 and len(seen) == 1  # held: no bar
