@@ -31,8 +31,10 @@ a herd is shod, a hand laid up, a hand hired and Bran gone for good, and only wh
 the miles a day can walk; how far a day can move flesh, meal and wear; and whether each part of
 the morning (its flesh, its larder of meal and wear, its herd and crew, its flesh and larder
 together) can come, by the rules run on that part alone with silver no object, to the block's
-by its day. Each is necessary, none is assumed sufficient: a block resumes only when the search
-stands on it.
+by its day; and silver itself, between the least and the most a line can still spend and lose
+(silver now = the block's silver + 3 × its head − 3 × head now + spent + 3 × lost, with the
+larder's spending and the herd's losses searched part by part). Each is necessary, none is
+assumed sufficient: a block resumes only when the search stands on it.
 """
 
 from __future__ import annotations
@@ -469,7 +471,9 @@ class _Toward:
     fact of the rules, so a morning that fails one cannot come to it. `cut` counts, by field, the
     mornings each test set aside (a refused block's reason names the field). `parts`: also ask
     whether each part of the morning can come to the target's by its day (`comes`; the search
-    without them is the same search, slower: the tests hold one to the other). What the tests say
+    without them is the same search, slower: the tests hold one to the other), and, with `spends`,
+    whether its silver lies between the least and the most a line can still spend and lose
+    (`_dear`, asked only of a morning whose parts all can come). What the tests say
     of a morning's fields but silver is worked out once a check (`known`), whatever its silvers."""
 
     target: Drove
@@ -490,7 +494,7 @@ class _Toward:
         self.comes_memo: dict[tuple[str, int, Part], bool] = {}
         self.spends_memo: dict[tuple[int, Part], tuple[int, int]] = {}
         self.lost_memo: dict[tuple[int, Part], int] = {}
-        self.known: dict[tuple[int, Rest], list[Any]] = {}  # (day, rest): [field set aside by, silvers, part set aside by]
+        self.known: dict[tuple[int, Rest], list[Any]] = {}  # (day, rest): [field set aside by, silvers, part set aside by, silvers spent allow]
 
     def keep(self, rest: Rest, mask: int, day: int) -> int:
         """The silvers of `mask` with which a morning of `rest` on `day` may still come to the
@@ -759,8 +763,8 @@ def toward(
 ) -> Found:
     """Does a line of play stand on `target` (a morning after EXACT_DAYS)? Searched forward from
     every morning of day EXACT_DAYS, keeping only the mornings that can still come to it
-    (`_Toward`; `parts=False` leaves out the flesh, larder and herd tests, for the tests to hold
-    them to the search without them).
+    (`_Toward`; `parts=False` leaves out the flesh, larder and herd tests, and `spends=False` the
+    silver bound `_Toward._dear`, for the tests to hold them to the search without them).
 
     First depth first, nearest first, for up to `depth_first` moves (None: to the end): a block
     play reaches is most often found in a few hundred. Then, if not found, a day at a time, as
