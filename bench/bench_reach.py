@@ -3,6 +3,8 @@
     python bench/bench_reach.py            # time the search per day for every shipped card, from scratch
     python bench/bench_reach.py --write    # and write the printed tapes' sets into the package
     python bench/bench_reach.py --late 40  # DROVER'S AUTUMN after its held days: the search toward a block
+    python bench/bench_reach.py --smiddy   # DROVER'S late blocks after selling the herd at the Smiddy (--old: and without the silver bound)
+    python bench/bench_reach.py --agree 30 # tampered blocks of days 9-14: the same verdict with and without the silver bound
 
 Prints, per card and day, the mornings play reaches, the seconds the search took to get there from
 the day before, and the time to check one block once the set is held, each against a reference
@@ -16,6 +18,7 @@ import gzip
 import json
 import time
 from importlib import import_module
+from typing import Any
 
 from cardgm.card import load_card
 
@@ -36,11 +39,20 @@ def main() -> None:
     parser.add_argument("--late", type=int, metavar="N", help="DROVER'S AUTUMN days 9-21: N random-play mornings and their tampers, timed")
     parser.add_argument("--plain-day-10", action="store_true", help="with --late: also day 10 state by state (many minutes)")
     parser.add_argument("--limit", type=int, default=120, help="with --late: seconds one check may take before it is counted as over and left")
+    parser.add_argument("--smiddy", action="store_true", help="DROVER'S AUTUMN: late blocks at the Smiddy after selling the herd, timed")
+    parser.add_argument("--old", action="store_true", help="with --smiddy: also the search without the silver bound (minutes a block)")
+    parser.add_argument("--agree", type=int, metavar="N", help="DROVER'S AUTUMN days 9-14: N mornings and their tampers, with and without the silver bound")
     args = parser.parse_args()
     ref = reference()
     print(f"reference loop: {ref * 1000:.1f} ms")
     if args.late:
         late(args.late, ref, args.plain_day_10, args.limit)
+        return
+    if args.smiddy:
+        smiddy(ref, args.old)
+        return
+    if args.agree:
+        agree(args.agree, ref)
         return
     for card_id in args.card or ["becalmed", "cattle-trail"]:
         package = card_id.replace("-", "_")
@@ -157,6 +169,76 @@ def late(n: int, ref: float, plain_10: bool, limit: int) -> None:
             + f"; {over[kind]} over {limit} s",
             flush=True,
         )
+
+
+def _smiddy_blocks() -> list[Any]:
+    from itertools import product
+
+    from cardgm.games.cattle_trail.state import Drove
+
+    crews = {"hired": (("you", "Calum", "Bran", "Hector"), ("Ewan",)), "own": (("you", "Ewan", "Calum", "Bran"), ())}
+    out = []
+    for day, head, crew, silver, meal in product((13, 17, 21), (1, 4), crews.values(), (140, 163, 170, 183), (12, 4)):
+        out.append(Drove(turn=37, day=day, mile=90, head=head, flesh=6, meal=meal, silver=silver, wear=1, spate=0, crew=crew[0], laid=crew[1], tape=day - 1))
+    return out
+
+
+def smiddy(ref: float, old: bool) -> None:
+    """Blocks at the Smiddy (mile 90) after selling most of the herd there (the slow family of
+    docs/hostile-input.md): days 13, 17 and 21, one or four head, Hector hired with Ewan laid up or
+    the township's crew, 140, 163, 170 or 183 silver, a full bag or four meal; each checked by
+    reach.toward, timed against the reference loop; with `old`, also without the silver bound
+    (reach.toward(spends=False), minutes a block), the verdicts compared."""
+    from cardgm.games.cattle_trail import notation, reach
+
+    tape = load_card("cattle-trail").tape
+    reach.mornings(tape, 8)
+    took: list[float] = []
+    for s in _smiddy_blocks():
+        t0 = time.perf_counter()
+        found = reach.toward(s, tape).reached
+        took.append(time.perf_counter() - t0)
+        said = f"{'resumed' if found else 'refused'} in {took[-1]:.2f} s ({took[-1] / ref:.0f} × reference)"
+        if old:
+            t0 = time.perf_counter()
+            before = reach.toward(s, tape, spends=False).reached
+            was = time.perf_counter() - t0
+            said += f"; without the silver bound {'resumed' if before else 'refused'} in {was:.2f} s ({was / ref:.0f} ×)"
+            assert before == found, notation.save(s)
+        print(f"  day {s.day} head {s.head} {','.join(s.crew)} silver {s.silver} meal {s.meal}: {said}", flush=True)
+    took.sort()
+    median = took[len(took) // 2]
+    print(f"{len(took)} blocks: median {median:.2f} s ({median / ref:.0f} × reference), slowest {took[-1]:.2f} s ({took[-1] / ref:.0f} ×)")
+
+
+def agree(n: int, ref: float) -> None:
+    """`n` mornings of random play on days 9-14 and a tamper of each (as the tests make them):
+    reach.toward with and without the silver bound, every verdict the same."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from cardgm.games.cattle_trail import notation, reach
+    from tests.hostile import test_reach_late as t
+
+    tape = load_card("cattle-trail").tape
+    tally = {"resumed": 0, "refused": 0, "differ": 0}
+    times = {True: 0.0, False: 0.0}
+    for s in t._late_blocks(range(9, 15), n, 47):
+        t0 = time.perf_counter()
+        found = reach.toward(s, tape).reached
+        times[True] += time.perf_counter() - t0
+        t0 = time.perf_counter()
+        before = reach.toward(s, tape, spends=False).reached
+        times[False] += time.perf_counter() - t0
+        tally["resumed" if found else "refused"] += 1
+        if before != found:
+            tally["differ"] += 1
+            print(f"  differ: {notation.save(s)!r}", flush=True)
+    print(
+        f"{2 * n} blocks of days 9-14: {tally}; with the silver bound {times[True]:.1f} s ({times[True] / ref:.0f} ×), "
+        f"without {times[False]:.1f} s ({times[False] / ref:.0f} ×)"
+    )
 
 
 class Over(Exception):

@@ -25,6 +25,7 @@ from cardgm.games import make_game
 from cardgm.games.cattle_trail import notation as cn
 from cardgm.games.cattle_trail import reach, rules
 from cardgm.games.cattle_trail.actions import Business, BusinessOnly, TurnForHome
+from cardgm.games.cattle_trail.events import Bought, Lodged, Sold
 from cardgm.games.cattle_trail.state import MEAL_MAX, Drove
 
 DROVE = load_card("cattle-trail")
@@ -107,19 +108,27 @@ def test_day_9_tampered_blocks_resume_exactly_when_the_plain_search_reaches_them
 
 
 @cache
-def lines(games: int = 200, seed: int = 19) -> tuple[tuple[Drove, ...], ...]:
-    """The mornings of `games` random drives on the printed tape, each to its end (any order or
-    errand the rules list, one at a time; a SAVE may be taken between errands)."""
+def played(games: int = 200, seed: int = 19) -> tuple[tuple[tuple[Drove, rules.Action], ...], ...]:
+    """`games` random drives on the printed tape, each to its end (any order or errand the rules
+    list, one at a time; a SAVE may be taken between errands): each morning with the action
+    taken from it."""
     rng = random.Random(seed)
     out = []
     for _ in range(games):
         s, line = Drove(), []
         while not s.ended:
-            line.append(s)
             actions = [a for a in rules.legal_actions(s) if not isinstance(a, TurnForHome)]
-            s, _ = rules.apply(s, rng.choice(actions), TAPE, events=False)
+            action = rng.choice(actions)
+            line.append((s, action))
+            s, _ = rules.apply(s, action, TAPE, events=False)
         out.append(tuple(line))
     return tuple(out)
+
+
+@cache
+def lines(games: int = 200, seed: int = 19) -> tuple[tuple[Drove, ...], ...]:
+    """The mornings of `played`'s drives."""
+    return tuple(tuple(s for s, _ in line) for line in played(games, seed))
 
 
 def test_every_test_the_search_sets_a_morning_aside_by_holds_on_real_lines() -> None:
@@ -234,3 +243,85 @@ def test_a_late_block_no_line_reaches_is_refused_naming_the_field() -> None:
 def test_the_search_is_for_later_days_only() -> None:
     with pytest.raises(ValueError):
         reach.toward(Drove(day=reach.EXACT_DAYS), TAPE)
+
+
+def _paid_and_lost(s: Drove, action: rules.Action) -> tuple[int, int]:
+    """What one real action pays for the larder (meal bought, at any price it was bought; a
+    ROOF's share of a lodging, the PARK's own price left to the flesh) and the beasts it loses
+    (head gone but not sold)."""
+    after, events = rules.apply(s, action, TAPE)
+    paid = sum(e.cost for e in events if isinstance(e, Bought))
+    paid += sum(e.cost - (rules.PARK_PRICE if e.park else 0) for e in events if isinstance(e, Lodged) and e.roof)
+    sold = sum(e.head for e in events if isinstance(e, Sold))
+    return paid, s.head - after.head - sold
+
+
+def test_what_a_real_line_pays_and_loses_is_within_the_searched_bounds() -> None:
+    """The silver bound's facts on real lines: from a morning of day EXACT_DAYS on toward any
+    later morning of its own line, the larder's least and most spending (`keep_spends`) hold what
+    the line paid for meal and ROOFs in between, and the herd's most beasts lost (`most_lost`)
+    holds what it lost; and the morning, with its own silver, is kept by every test the search
+    sets a morning aside by (the silver bound among them)."""
+    pairs, spent, lost_any = 0, 0, 0
+    for line in played()[120:140]:
+        costs = [(0, 0)] + [_paid_and_lost(s, a) for s, a in line]
+        paid = [sum(c[0] for c in costs[: i + 1]) for i in range(len(line))]  # paid before morning i
+        lost = [sum(c[1] for c in costs[: i + 1]) for i in range(len(line))]
+        late = [i for i, (s, _) in enumerate(line) if s.day >= reach.EXACT_DAYS]
+        for n, i in enumerate(late):
+            before = line[i][0]
+            for j in late[n + 1 :: 5]:
+                after = line[j][0]
+                goal = reach._Toward(after, rules.RULED, TAPE)
+                rest = reach.rest_of(before)
+                least, most = goal.keep_spends(before.day, reach.larder_of(rest))
+                assert least <= paid[j] - paid[i] <= most, (cn.save(before), cn.save(after), least, most, paid[j] - paid[i])
+                assert lost[j] - lost[i] <= goal.most_lost(before.day, reach.herd_of(rest)), (cn.save(before), cn.save(after))
+                assert goal.keep(rest, 1 << before.silver, before.day), (cn.save(before), cn.save(after), goal.cut)
+                pairs += 1
+                spent += paid[j] > paid[i]
+                lost_any += lost[j] > lost[i]
+    assert pairs > 400 and spent > 150 and lost_any > 200, (pairs, spent, lost_any)
+
+
+def test_the_silver_bound_never_changes_an_answer() -> None:
+    """The search with the least and most a line can still spend and lose (`_Toward._dear`)
+    answers as the search without it, on blocks of days 9 to 14 (random play's and a tamper of
+    each): every verdict identical. bench/bench_reach.py --agree runs more."""
+    answers = {True: 0, False: 0}
+    for t in _late_blocks(range(9, 15), 6, 43):
+        found = reach.toward(t, TAPE).reached
+        assert reach.toward(t, TAPE, spends=False).reached == found, cn.save(t)
+        answers[found] += 1
+    assert answers[True] >= 6 and answers[False] >= 2, answers
+
+
+def smiddy_block(silver: int) -> Drove:
+    """Day 21 at the Smiddy, the herd sold but one beast, Hector hired and Ewan laid up: a block
+    the search without the silver bound took minutes over (every sale the Smiddy allows stayed in
+    it, since no part test read what a sale leaves)."""
+    return Drove(
+        turn=37, day=21, mile=90, head=1, flesh=6, meal=12, silver=silver, wear=1, spate=0,
+        crew=("you", "Calum", "Bran", "Hector"), laid=("Ewan",), tape=20,
+    )  # fmt: skip
+
+
+def test_the_smiddy_block_with_163_silver_resumes() -> None:
+    block = cn.save(smiddy_block(163))
+    assert make_game(DROVE).load(block) is not None
+
+
+@pytest.mark.parametrize("silver", [163, 183])
+def test_the_smiddy_blocks_are_answered_in_a_few_groups(silver: int) -> None:
+    """Without the silver bound the search held 409,633 groups of mornings for 163 silver (47 s)
+    and 140,000 for 183 (43 s); with it, under a thousand."""
+    assert reach.toward(smiddy_block(silver), TAPE).searched < 1_000
+
+
+def test_the_smiddy_block_with_183_silver_is_refused_naming_silver() -> None:
+    """183 silver and one beast are 186 of silver and head together (3 a beast); no morning of
+    day 8 has more than 200, and none has enough over 186 for what every line from it must still
+    pay (Hector, and the meal and ROOFs that bring its larder to the block's)."""
+    with pytest.raises(SaveError) as exc:
+        make_game(DROVE).load(cn.save(smiddy_block(183)))
+    assert "silver:" in str(exc.value) and "day 21" in str(exc.value), str(exc.value)

@@ -31,8 +31,10 @@ a herd is shod, a hand laid up, a hand hired and Bran gone for good, and only wh
 the miles a day can walk; how far a day can move flesh, meal and wear; and whether each part of
 the morning (its flesh, its larder of meal and wear, its herd and crew, its flesh and larder
 together) can come, by the rules run on that part alone with silver no object, to the block's
-by its day. Each is necessary, none is assumed sufficient: a block resumes only when the search
-stands on it.
+by its day; and silver itself, between the least and the most a line can still spend and lose
+(silver now = the block's silver + 3 × its head − 3 × head now + spent + 3 × lost, with the
+larder's spending and the herd's losses searched part by part). Each is necessary, none is
+assumed sufficient: a block resumes only when the search stands on it.
 """
 
 from __future__ import annotations
@@ -396,14 +398,71 @@ def _part_moves(name: str, day: int, part: Part, tape: tuple[int, ...], rulings:
     """Where a part goes on `day`: by each errand of its store, the same morning; by every order,
     the next. The herd's orders are run again with a hand laid up before the day: the party lays up
     at dusk, before strays count the crew, and nothing else of the day reads it."""
+    if name == "herd":
+        errands, orders = _herd_losses(day, part, tape, rulings)
+        return frozenset(p for p, _, _ in errands), frozenset(p for p, _, _ in orders)
     s = _probe(day, name, part)
-    errands = {_part_after(name, part, a) for a in _after(s, _store_errands(s), tape, rulings)} - {part}
+    return frozenset({_part_after(name, part, a) for a in _after(s, _store_errands(s), tape, rulings)} - {part}), frozenset(
+        _part_after(name, part, a) for a in _after(s, _day_orders(s), tape, rulings)
+    )
+
+
+_NEVER = 1 << 30  # the least spending of a part that cannot come to the target's at all
+
+
+def _larder_spend(s: Drove, action: rules.Action, after: Drove) -> int:
+    """The silver an action pays for the larder (meal and wear): meal bought, at 1 a measure, and
+    a ROOF, 2 (with the PARK the two are 5, of which the PARK's own price, 3, is the flesh's); 0
+    for any other (a sale, the shoeing, a hand, a boat, the toll, a march, a plain REST)."""
+    paid = s.silver - after.silver
+    if isinstance(action, BusinessOnly) and action.business.meal:
+        return paid
+    if isinstance(action, DayOrder) and action.business.roof:
+        return paid - rules.PARK_PRICE if action.business.park else paid
+    return 0
+
+
+Paid = tuple[tuple[Part, int, int], ...]  # each part a move comes to, with the least and most it costs
+
+
+@lru_cache(maxsize=1 << 16)
+def _larder_spends(day: int, part: Larder, tape: tuple[int, ...], rulings: rules.Rulings) -> tuple[Paid, Paid]:
+    """`_part_moves` for the larder, each move with the least and the most it pays for the larder
+    (`_larder_spend`): by each errand the same morning, by every order the next."""
+    s = _probe(day, "larder", part)
+    out: list[dict[Part, tuple[int, int]]] = [{}, {}]
+    for n, actions in ((0, _store_errands(s)), (1, _day_orders(s))):
+        for action in actions:
+            after, _ = rules.apply(s, action, tape, rulings, checked=False, events=False)
+            if after.end is not None:
+                continue
+            moved = _part_after("larder", part, after)
+            if n == 0 and moved == part:
+                continue
+            paid = _larder_spend(s, action, after)
+            least, most = out[n].get(moved, (paid, paid))
+            out[n][moved] = (min(least, paid), max(most, paid))
+    return tuple((p, *c) for p, c in out[0].items()), tuple((p, *c) for p, c in out[1].items())
+
+
+@lru_cache(maxsize=1 << 16)
+def _herd_losses(day: int, part: Herd, tape: tuple[int, ...], rulings: rules.Rulings) -> tuple[Paid, Paid]:
+    """`_part_moves` for the herd, each move with the beasts it loses (the least and the most):
+    none by an errand (a sale is not a loss), the head an order's day takes (a band, a crossing,
+    strays)."""
+    s = _probe(day, "herd", part)
+    errands = {(p, 0, 0) for p in {herd_of(rest_of(a)) for a in _after(s, _store_errands(s), tape, rulings)} - {part}}
     days = [s]
-    if name == "herd" and s.hands:
+    if s.hands:  # the party lays up at dusk, before strays count the crew, and nothing else of the day reads it
         first = s.hands[0]
         days.append(replace(s, crew=tuple(c for c in s.crew if c != first), laid=(*s.laid, first)))
-    orders = {_part_after(name, part, a) for d in days for a in _after(d, _day_orders(d), tape, rulings)}
-    return frozenset(errands), frozenset(orders)
+    orders: dict[Part, tuple[int, int]] = {}
+    for d in days:
+        for after in _after(d, _day_orders(d), tape, rulings):
+            moved, lost = herd_of(rest_of(after)), part[1] - after.head
+            least, most = orders.get(moved, (lost, lost))
+            orders[moved] = (min(least, lost), max(most, lost))
+    return tuple(errands), tuple((p, *c) for p, c in orders.items())
 
 
 @dataclass
@@ -412,13 +471,16 @@ class _Toward:
     fact of the rules, so a morning that fails one cannot come to it. `cut` counts, by field, the
     mornings each test set aside (a refused block's reason names the field). `parts`: also ask
     whether each part of the morning can come to the target's by its day (`comes`; the search
-    without them is the same search, slower: the tests hold one to the other). What the tests say
+    without them is the same search, slower: the tests hold one to the other), and, with `spends`,
+    whether its silver lies between the least and the most a line can still spend and lose
+    (`_dear`, asked only of a morning whose parts all can come). What the tests say
     of a morning's fields but silver is worked out once a check (`known`), whatever its silvers."""
 
     target: Drove
     rulings: rules.Rulings
     tape: tuple[int, ...] = ()
     parts: bool = True
+    spends: bool = True
     cut: Counter[str] = field(default_factory=Counter)
 
     def __post_init__(self) -> None:
@@ -430,7 +492,9 @@ class _Toward:
         rest = rest_of(t)
         self.goals: dict[str, Part] = {"flesh": flesh_of(rest), "larder": larder_of(rest), "herd": herd_of(rest), "body": body_of(rest)}
         self.comes_memo: dict[tuple[str, int, Part], bool] = {}
-        self.known: dict[tuple[int, Rest], list[Any]] = {}  # (day, rest): [field set aside by, silvers, part set aside by]
+        self.spends_memo: dict[tuple[int, Part], tuple[int, int]] = {}
+        self.lost_memo: dict[tuple[int, Part], int] = {}
+        self.known: dict[tuple[int, Rest], list[Any]] = {}  # (day, rest): [field set aside by, silvers, part set aside by, silvers spent allow]
 
     def keep(self, rest: Rest, mask: int, day: int) -> int:
         """The silvers of `mask` with which a morning of `rest` on `day` may still come to the
@@ -448,9 +512,12 @@ class _Toward:
             else:
                 if known[2] is None:
                     known[2] = self._apart(rest, day) or ""
+                    known.append(self._dear(rest, day) if not known[2] and self.spends else -1)
                 if not known[2]:
-                    return mask
-                why = known[2]
+                    mask &= known[3]
+                    if mask:
+                        return mask
+                why = known[2] or "silver"
         self.cut[why] += 1
         return 0
 
@@ -463,6 +530,94 @@ class _Toward:
             least = max(least, t.silver)  # no store to sell at on the way: silver only falls
         most = t.silver + self.spend(mile, head, meal, shod, rest[7], rest[8], t.day - day)
         return (1 << (most + 1)) - (1 << max(0, least)) if most >= least else 0
+
+    def _dear(self, rest: Rest, day: int) -> int:
+        """The silvers a morning of `rest` (whose every part can come to the target's) may have,
+        given the least and the most it can still spend and lose. From this morning to the target
+        a line sells some beasts, loses others and spends silver; a sale moves 3 from head to
+        silver, so
+
+            silver now = target's silver + 3 × target's head − 3 × head now + spent + 3 × lost.
+
+        Spent is at least what every line must pay: the least a line pays for its larder (meal
+        bought, a ROOF) to bring meal, wear and the hands laid up to the target's by its day
+        (`keep_spends`: a real line's larder is one of the lines that search runs through, paying
+        the same), each hand the target has hired and this morning has not (HIRE 4 each), and the
+        shoeing if the target is shod and this morning is not (1 per 10 head or part, on a herd no
+        smaller than the target's: head never rises); lost is at least none. Spent is at most the
+        most a line pays for its larder, 3 a day for the PARK where the Town is on the way, and
+        `spend`'s boats, toll, shoeing and hands; lost is at most the most beasts a line of the
+        herd (head, crew, Bran, the river: `most_lost`) loses on the way. These are separate
+        payments, so each sum bounds the line's."""
+        mile, head, shod = rest[0], rest[1], rest[6]
+        t = self.target
+        days = t.day - day
+        larder_least, larder_most = self.keep_spends(day, larder_of(rest))
+        lost = self.most_lost(day, herd_of(rest))
+        if larder_least >= _NEVER or lost < 0:
+            return 0
+        hires = rules.HIRE_PRICE * len(self.hired - {h for h in HIRES if h in rest[7] or h in rest[8]})
+        must = larder_least + hires + (rules.per_ten(t.head) if t.shod and not shod else 0)
+        least = self.worth - SELL_GAIN * head + must
+        if not any(mile <= m <= t.mile for m in SELLING):
+            least = max(least, t.silver + must)  # nothing sold on the way: silver only falls, by all it spends
+        parking = rules.PARK_PRICE * days if any(mile <= m <= t.mile and "PARK" in e for m, e in rules.STORE_ERRANDS.items()) else 0
+        others = self.spend(mile, head, t.meal, shod, rest[7], rest[8], 0)  # boats, toll, shoeing, hands: no meal, no lodging
+        most = min(
+            t.silver + larder_most + parking + others,  # nothing sold
+            self.worth - SELL_GAIN * head + larder_most + parking + others + SELL_GAIN * lost,
+        )
+        least = max(0, least)
+        return (1 << (most + 1)) - (1 << least) if most >= least else 0
+
+    def keep_spends(self, day: int, part: Larder) -> tuple[int, int]:
+        """The least and the most silver a drove with this larder (meal, wear, the river, hands
+        laid up) on `day` pays for it (`_larder_spend`) on its way to the target's larder by its
+        day, over every line of the rules run on that part alone, silver no object (as `comes`);
+        (_NEVER, -1) if none comes to it."""
+        known = self.spends_memo.get((day, part))
+        if known is None:
+            t = self.target
+            least, most = _NEVER, -1
+            if not self._far("larder", day, part):
+                if day == t.day and part == self.goals["larder"]:
+                    least, most = 0, 0
+                errands, orders = _larder_spends(day, part, self.tape, self.rulings)
+                for moved, low, high in errands:
+                    then = self.keep_spends(day, moved)
+                    if then[0] < _NEVER:
+                        least, most = min(least, low + then[0]), max(most, high + then[1])
+                if day < t.day:
+                    for moved, low, high in orders:
+                        then = self.keep_spends(day + 1, moved)
+                        if then[0] < _NEVER:
+                            least, most = min(least, low + then[0]), max(most, high + then[1])
+            known = self.spends_memo[(day, part)] = (least, most)
+        return known
+
+    def most_lost(self, day: int, part: Herd) -> int:
+        """The most beasts a drove with this herd part (head, the river, crew, laid) on `day` loses
+        on its way to the target's herd by its day (sales are not losses), over every line of the
+        rules run on the herd alone (as `comes`); -1 if none comes to it."""
+        known = self.lost_memo.get((day, part))
+        if known is None:
+            t = self.target
+            known = -1
+            if self.comes("herd", day, part):
+                if day == t.day and part == self.goals["herd"]:
+                    known = 0
+                errands, orders = _herd_losses(day, part, self.tape, self.rulings)
+                for moved, _, _ in errands:
+                    then = self.most_lost(day, moved)
+                    if then >= 0:
+                        known = max(known, then)
+                if day < t.day:
+                    for moved, _, high in orders:
+                        then = self.most_lost(day + 1, moved)
+                        if then >= 0:
+                            known = max(known, high + then)
+            self.lost_memo[(day, part)] = known
+        return known
 
     def spend(self, mile: int, head: int, meal: int, shod: bool, crew: tuple[str, ...], laid: tuple[str, ...], days: int) -> int:
         """The most silver a drove can spend on the way from this morning to the target: the meal
@@ -547,6 +702,8 @@ class _Toward:
     def comes(self, name: str, day: int, part: Part) -> bool:
         """Can a drove with this part (flesh, larder, herd or body) on `day` have the target's on its
         day, silver no object?"""
+        if name == "larder":  # the same search, with what each line pays for its larder
+            return self.keep_spends(day, part)[0] < _NEVER
         known = self.comes_memo.get((name, day, part))
         if known is None:
             t = self.target
@@ -601,12 +758,13 @@ DEPTH_FIRST = 60_000  # groups of mornings `toward` moves depth first before it 
 
 
 def toward(
-    target: Drove, tape: tuple[int, ...], rulings: rules.Rulings = rules.RULED, *, parts: bool = True, depth_first: int | None = DEPTH_FIRST
+    target: Drove, tape: tuple[int, ...], rulings: rules.Rulings = rules.RULED, *, parts: bool = True, spends: bool = True,
+    depth_first: int | None = DEPTH_FIRST,
 ) -> Found:
     """Does a line of play stand on `target` (a morning after EXACT_DAYS)? Searched forward from
     every morning of day EXACT_DAYS, keeping only the mornings that can still come to it
-    (`_Toward`; `parts=False` leaves out the flesh, larder and herd tests, for the tests to hold
-    them to the search without them).
+    (`_Toward`; `parts=False` leaves out the flesh, larder and herd tests, and `spends=False` the
+    silver bound `_Toward._dear`, for the tests to hold them to the search without them).
 
     First depth first, nearest first, for up to `depth_first` moves (None: to the end): a block
     play reaches is most often found in a few hundred. Then, if not found, a day at a time, as
@@ -617,7 +775,7 @@ def toward(
         raise ValueError(f"toward is for days {EXACT_DAYS + 1} to {FINAL_DAY}, not {target.day}")
     start = mornings(tape, EXACT_DAYS, rulings)
     assert start is not None
-    goal = _Toward(target, rulings, tape, parts)
+    goal = _Toward(target, rulings, tape, parts, spends)
     goal_rest, goal_key = rest_of(target), key_of(target)
     near: list[tuple[int, Key]] = []
 
