@@ -51,7 +51,7 @@ from cardgm.save import find_block
 from . import Live, NewRun, Store, StoredRun, StoreError, Unstorable, storable
 
 __all__ = [
-    "Refused", "ReplayMismatch", "Spent", "card_of", "check_message", "rebuild", "replay_replies", "restore",
+    "Refused", "ReplayMismatch", "Spent", "card_of", "check_message", "check_options", "rebuild", "replay_replies", "restore",
     "send", "send_move", "send_save", "snapshot", "start",
 ]
 
@@ -272,6 +272,9 @@ def start(
             raise Refused(f"the option {key} names a file on this machine; a run here keeps its own")
         if key == "secret":
             raise Refused("the option secret would choose the hidden setup; a run here draws its own")
+    check_options(card, options)
+    if secret is not None and not games.hides_secret(card.game_id):
+        raise Refused(f"{card.title} hides nothing: a reveal file is only for a card with a sealed setup.")
     given = secret is not None
     if secret is None and draw:
         secret = games.draw_secret(card.game_id, rng)
@@ -298,6 +301,32 @@ def start(
         snapshot=snapshot(live), resumed_from=resumed_from,
     )
     return new, replies
+
+
+def check_options(card: Card, options: dict[str, Any]) -> None:
+    """Each option is one the card's game lists (`GameEntry.options`), of its own kind, or
+    Refused naming it. A name the entry does not list never reaches the game: JSON cannot make
+    the objects such a keyword takes (DROVER'S `rulings`), and a run made with one would fail at
+    its first move, or play another reading of the card than the site's."""
+    listed = {o.name: o for o in games.entry(card.game_id).options}
+    unknown = sorted(k for k in options if k not in listed)
+    if unknown:
+        raise Refused(f"{card.title} does not take those options ({', '.join(unknown)})")
+    for name, value in options.items():
+        option = listed[name]
+        if value is None:  # JSON's null: the option left unset
+            continue
+        if option.type == "int":
+            fits = (isinstance(value, int) and not isinstance(value, bool)) or (isinstance(value, str) and value.strip().isdigit())
+            kind = "a whole number"
+        elif option.type == "choice":
+            fits, kind = value in option.choices, " or ".join(repr(c) for c in option.choices)
+        elif option.type == "flag":
+            fits, kind = isinstance(value, bool), "true or false"
+        else:
+            fits, kind = isinstance(value, str), "text"
+        if not fits:
+            raise Refused(f"{card.title}'s option {name} is {kind}, not {json.dumps(value)}: {option.help.split(': ', 1)[-1]}")
 
 
 def send(store: Store, token: str, message: str) -> tuple[StoredRun, Reply]:

@@ -24,6 +24,8 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from cardgm import games
 from cardgm.card import CardError, load_card
@@ -34,13 +36,19 @@ from cardgm.store import RunNotFound, Store, StoredRun, StoreError, play
 
 from . import api, checks, view
 from .best import best_line
-from .guard import Guard
+from .guard import MAX_VERIFY_BODY, Guard
 
 HERE = Path(__file__).parent
 COOKIE = "cardgm_runs"
 COOKIE_KEEP = 30  # the runs a browser remembers as "yours"
 FETCH = "x-cardgm-fetch"  # header app.js sends: answer with JSON fragments, not a page
 BODY_HINT = "a JSON object, with the header content-type: application/json"
+
+# Starlette's bare words for an address with no page, said as a page says them.
+PAGE_ERRORS = {
+    (404, "Not Found"): "There is no page at this address. The cards are on the home page; a run comes back by its address.",
+    (405, "Method Not Allowed"): "This address answers a form sent from this site's pages; open the page the form is on.",
+}
 
 SECURITY_HEADERS = {
     # Everything comes from this host; no inline script. Capability links must not leak by Referer.
@@ -158,11 +166,17 @@ def create_app(store: Store) -> FastAPI:
             return JSONResponse({"detail": detail}, status_code=503)
         return page(request, "error.html", {"status": 503, "detail": detail}, status=503)
 
-    @app.exception_handler(HTTPException)
-    async def http_error(request: Request, exc: HTTPException) -> Response:
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        # Starlette's own (no route at this address, a method it does not take, a form it could
+        # not read) as well as ours: a page gets a page with one line, never a bare JSON object.
+        headers = dict(exc.headers or {})
         if request.url.path.startswith("/api/") or request.headers.get(FETCH):
-            return JSONResponse({"detail": exc.detail}, status_code=exc.status_code)
-        return page(request, "error.html", {"status": exc.status_code, "detail": exc.detail}, status=exc.status_code)
+            return JSONResponse({"detail": exc.detail}, status_code=exc.status_code, headers=headers)
+        detail = PAGE_ERRORS.get((exc.status_code, exc.detail), exc.detail)
+        response = page(request, "error.html", {"status": exc.status_code, "detail": detail}, status=exc.status_code)
+        response.headers.update(headers)
+        return response
 
     def page(request: Request, name: str, context: dict[str, Any], status: int = 200) -> HTMLResponse:
         return templates.TemplateResponse(request, name, context, status_code=status)
@@ -195,6 +209,11 @@ def create_app(store: Store) -> FastAPI:
         _remember(response, request, new.token)
         return response
 
+    @app.get("/runs", include_in_schema=False)
+    def runs_visited() -> RedirectResponse:
+        # The address a "Play" form posts to, opened by hand or from history: the cards' page.
+        return RedirectResponse("/", status_code=303)
+
     @app.get("/resume", response_class=HTMLResponse, include_in_schema=False)
     def resume_form(request: Request) -> HTMLResponse:
         return page(request, "resume.html", {"cards": cards()})
@@ -202,7 +221,9 @@ def create_app(store: Store) -> FastAPI:
     @app.post("/resume", include_in_schema=False)
     def resume(request: Request, address: str = Form(""), save: str = Form(""), reveal: str = Form(""), name: str = Form("")) -> Response:
         def again(error: str) -> HTMLResponse:
-            return page(request, "resume.html", {"cards": cards(), "error": error, "address": address, "save": save}, status=422)
+            # Everything pasted comes back in its box: a refusal never costs the player their text.
+            kept = {"address": address, "save": save, "reveal": reveal, "name": name}
+            return page(request, "resume.html", {"cards": cards(), "error": error, **kept}, status=422)
 
         if address.strip():
             token = _token_from(address)
@@ -322,6 +343,11 @@ def create_app(store: Store) -> FastAPI:
         run = shared(share_id)
         return PlainTextResponse(log_lines(run), headers={"Content-Disposition": f'attachment; filename="cardgm-{share_id}.jsonl"'})
 
+    @app.get("/s/{share_id}/check", include_in_schema=False)
+    def share_check_visited(share_id: str) -> RedirectResponse:
+        # The address the page shows after "Check the replay", copied or reloaded: the share page.
+        return RedirectResponse(f"/s/{shared(share_id).share_id}", status_code=303)
+
     @app.get("/s/{share_id}/{name}", include_in_schema=False)
     def share_reveal(share_id: str, name: str) -> PlainTextResponse:
         run = shared(share_id)
@@ -343,16 +369,30 @@ def create_app(store: Store) -> FastAPI:
     def verify_page(request: Request) -> HTMLResponse:
         return page(request, "verify.html", {"cards": cards(), "form": {}})
 
+    @app.get("/verify/{kind}", include_in_schema=False)
+    def verify_visited(kind: str) -> RedirectResponse:
+        # A check's answer is a page at the address its form posts to; opened again, the form.
+        return RedirectResponse("/verify", status_code=303)
+
     def verified(request: Request, kind: str, report: checks.Report, form: dict[str, str]) -> HTMLResponse:
         return page(request, "verify.html", {"cards": cards(), "kind": kind, "report": report, "form": form})
 
+    async def pasted(request: Request, *names: str) -> dict[str, str]:
+        # A pasted run log or transcript may be as big as the body cap (4 MB); the form parser's
+        # own limit on one field (1 MB) would refuse it before the page could say anything.
+        form = await request.form(max_part_size=MAX_VERIFY_BODY)
+        return {n: v if isinstance(v := form.get(n, ""), str) else "" for n in names}
+
     @app.post("/verify/run", response_class=HTMLResponse, include_in_schema=False)
-    def verify_run(request: Request, log: str = Form(""), result: str = Form(""), card: str = Form(""), reveal: str = Form("")) -> HTMLResponse:
-        return verified(request, "run", checks.run_report(log, result, card, reveal), {"log": log, "result": result, "card": card, "reveal": reveal})
+    async def verify_run(request: Request) -> HTMLResponse:
+        form = await pasted(request, "log", "result", "card", "reveal")
+        report = await run_in_threadpool(checks.run_report, form["log"], form["result"], form["card"], form["reveal"])
+        return verified(request, "run", report, form)
 
     @app.post("/verify/audit", response_class=HTMLResponse, include_in_schema=False)
-    def verify_audit(request: Request, transcript: str = Form(""), card: str = Form("")) -> HTMLResponse:
-        return verified(request, "audit", checks.audit_report(transcript, card), {"transcript": transcript, "card": card})
+    async def verify_audit(request: Request) -> HTMLResponse:
+        form = await pasted(request, "transcript", "card")
+        return verified(request, "audit", await run_in_threadpool(checks.audit_report, form["transcript"], form["card"]), form)
 
     @app.post("/verify/tape", response_class=HTMLResponse, include_in_schema=False)
     def verify_tape(request: Request, seed: str = Form("")) -> HTMLResponse:

@@ -1,5 +1,6 @@
-"""Doors the site's QA pass found open, each held shut on SQLite and on PostgreSQL: nothing
-names a file on this machine."""
+"""Doors the site's QA pass found open, each held shut on SQLite and on PostgreSQL: every bad
+request is a page (or, for the API, a JSON object) with one line, never a 500 or a bare JSON
+error; nothing names a file on this machine; a run is never made that cannot be played."""
 
 from __future__ import annotations
 
@@ -8,6 +9,14 @@ import json
 import pytest
 from fastapi.testclient import TestClient
 
+from cardgm.web.guard import MAX_VERIFY_BODY
+
+SAVE_BECALMED = (
+    "-----BEGIN AIGC SAVE-----\n"
+    "game:becalmed m:open-boat rules:1 turn:4 day:3/14 westing:10/30 water:18 thirst:1/7 canvas:sail "
+    "flares:2 crew:P.C.O.N.Y. tape:5 flags:none sha:none\n"
+    "-----END AIGC SAVE-----"
+)
 LOG_HEAD = {"cardgm_log": 1, "game": "becalmed"}
 
 
@@ -15,6 +24,40 @@ def _one_line_page(r) -> str:
     assert r.headers["content-type"].startswith("text/html"), r.text[:200]
     assert "Traceback" not in r.text
     return r.text
+
+
+def test_a_reveal_file_for_a_card_that_hides_nothing_is_one_line(client: TestClient) -> None:
+    # It was a 500: the game was made with a secret it takes no keyword for.
+    r = client.post("/resume", data={"save": SAVE_BECALMED, "reveal": "my berth", "name": "Ann"})
+    assert r.status_code == 422
+    assert "BECALMED hides nothing" in _one_line_page(r)
+    assert "my berth</textarea>" in r.text and 'value="Ann"' in r.text  # what was pasted stays
+    r = client.post("/api/runs", json={"card": "becalmed", "save": SAVE_BECALMED})
+    assert r.status_code == 201  # the block alone resumes
+
+
+@pytest.mark.parametrize(
+    ("options", "why"),
+    [
+        ({"rulings": {}}, "does not take those options (rulings)"),
+        ({"rulings": 0}, "does not take those options (rulings)"),
+        ({"stop_day": True}, "stop_day is a whole number, not true"),
+        ({"stop_day": 10.5}, "stop_day is a whole number, not 10.5"),
+    ],
+)
+def test_an_option_the_game_cannot_take_makes_no_run(client: TestClient, options: dict, why: str) -> None:
+    # DROVER'S `rulings` from JSON made a run whose every move was a 500.
+    card = "cattle-trail" if "rulings" in options else "becalmed"
+    r = client.post("/api/runs", json={"card": card, "options": options})
+    assert r.status_code == 422 and why in r.json()["detail"]
+    assert "1 in progress" not in client.get("/").text  # no run was made
+
+
+def test_a_share_id_no_run_can_have_is_a_404_page(client: TestClient) -> None:
+    # A NUL in the id was a 500 on PostgreSQL (its driver refuses the text).
+    for url in ("/s/%00", "/s/a%00b/log.jsonl", "/api/shared/%00", "/s/%00/check"):
+        r = client.get(url) if not url.endswith("check") else client.post(url)
+        assert r.status_code == 404, url
 
 
 @pytest.mark.parametrize("where", ["card", "header", "result"])
@@ -40,3 +83,28 @@ def test_the_audit_names_cards_never_files(client: TestClient) -> None:
     assert "not a card this site plays" in _one_line_page(r)
     ok = client.post("/verify/audit", data={"transcript": "You: hi", "card": "BECALMED"})
     assert "not a card this site plays" not in ok.text
+
+
+def test_verify_takes_a_pasted_log_up_to_its_cap(client: TestClient) -> None:
+    # Over 1 MB in one field was Starlette's bare {"detail": "Field exceeded maximum size…"}.
+    big = "x" * (MAX_VERIFY_BODY // 2)
+    r = client.post("/verify/audit", data={"transcript": big})
+    assert r.status_code == 200 and "the transcript" in _one_line_page(r)
+    r = client.post("/verify/run", data={"log": big})
+    assert r.status_code == 200 and "the run log" in _one_line_page(r)
+
+
+def test_a_page_address_with_nothing_there_is_a_page(client: TestClient) -> None:
+    for url in ("/nope", "/static/nope.js", "/play/abcdefghijklmnopqrstuvwxyz/extra"):
+        r = client.get(url)
+        assert r.status_code == 404 and "There is no page at this address" in _one_line_page(r), url
+    assert client.get("/api/nope").json() == {"detail": "Not Found"}  # the API stays JSON
+    r = client.put("/verify")
+    assert r.status_code == 405 and "answers a form" in _one_line_page(r)
+
+
+def test_a_form_address_opened_again_goes_to_its_form(client: TestClient) -> None:
+    share = client.get(f"/api/runs/{client.post('/api/runs', json={'card': 'becalmed'}).json()['token']}").json()["share_id"]
+    for url, to in (("/verify/run", "/verify"), ("/verify/seal", "/verify"), ("/runs", "/"), (f"/s/{share}/check", f"/s/{share}")):
+        r = client.get(url)
+        assert (r.status_code, r.headers.get("location")) == (303, to), url
