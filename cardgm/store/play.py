@@ -51,7 +51,7 @@ from cardgm.save import find_block
 from . import Live, NewRun, Store, StoredRun, StoreError, Unstorable, storable
 
 __all__ = [
-    "Refused", "ReplayMismatch", "Spent", "card_of", "check_message", "check_options", "rebuild", "replay_replies", "restore",
+    "AlreadySent", "Refused", "ReplayMismatch", "Spent", "Stale", "card_of", "check_message", "check_options", "rebuild", "replay_replies", "restore",
     "send", "send_move", "send_save", "snapshot", "start",
 ]
 
@@ -329,11 +329,41 @@ def check_options(card: Card, options: dict[str, Any]) -> None:
             raise Refused(f"{card.title}'s option {name} is {kind}, not {json.dumps(value)}: {option.help.split(': ', 1)[-1]}")
 
 
-def send(store: Store, token: str, message: str) -> tuple[StoredRun, Reply]:
+class Stale(Refused):
+    """The message was written after reply `after`, but the run has moved on since (another tab,
+    window or client sent one first): it is not read, since it answers a moment that has passed.
+    `after` is where the sender stood; the run now stands at `seq`."""
+
+    def __init__(self, after: int, seq: int) -> None:
+        super().__init__(
+            "This run moved on since that page was drawn (a message from another tab or window?): "
+            "yours was not sent. Here is where the run stands now."
+        )
+        self.after, self.seq = after, seq
+
+
+class AlreadySent(Refused):
+    """The very message was already answered right after reply `after`: the same send twice (a
+    double click, a retry after a lost answer). Nothing is played again; `seq` is its reply."""
+
+    def __init__(self, after: int, seq: int) -> None:
+        super().__init__("That message was already sent and answered; it is not played twice.")
+        self.after, self.seq = after, seq
+
+
+def send(store: Store, token: str, message: str, after: int | None = None) -> tuple[StoredRun, Reply]:
     """Answer one message on the run this token opens, and keep both before returning.
+    `after`, when given, is the seq of the last reply the sender had seen: if the run has moved
+    on since, nothing is played (AlreadySent when the move after it was this very message, else
+    Stale), decided under the run's lock, so two sends of one page never both apply.
     Raises RunNotFound, Refused or ReplayMismatch."""
     check_message(message)
     with store.playing(token) as locked:
+        if after is not None and after != locked.run.last_seq:
+            nxt = next((m for m in locked.messages() if m.seq == after + 1), None) if 0 <= after < locked.run.last_seq else None
+            if nxt is not None and nxt.message == message:
+                raise AlreadySent(after, nxt.seq)
+            raise Stale(after, locked.run.last_seq)
         was_ended = locked.run.ended
         live = _locked(locked)
         block = find_block(message) if locked.run.secret_hidden else None

@@ -278,6 +278,7 @@ def create_app(store: Store) -> FastAPI:
             "folded": folded,
             "last": last,
             "reveal": secret_name(run.secret) if run.secret and run.ended else None,
+            "after": run.last_seq if token is not None else None,  # the forms' "after": the last reply shown
         }
 
     @app.get("/play/{token}", response_class=HTMLResponse, include_in_schema=False)
@@ -290,15 +291,29 @@ def create_app(store: Store) -> FastAPI:
         return response
 
     @app.post("/play/{token}", include_in_schema=False)
-    def run_send(request: Request, token: str, message: str = Form("")) -> Response:
+    def run_send(request: Request, token: str, message: str = Form(""), after: str = Form("")) -> Response:
         message = message.replace("\r\n", "\n")
         wants_json = bool(request.headers.get(FETCH))
+        # The last reply the page showed (its form says): a second send of the same page (a
+        # double click, a reload that posts again, an old tab) is not played on a later moment.
+        seen = int(after) if after.strip().isdigit() and len(after.strip()) < 10 else None
         try:
-            run, _ = play.send(store, token, message)
+            run, _ = play.send(store, token, message, after=seen)
         except RunNotFound:
             raise HTTPException(404, "No run has that address.") from None
         except play.ReplayMismatch as exc:
             raise HTTPException(409, str(exc)) from None
+        except (play.AlreadySent, play.Stale) as exc:
+            stored = store.load(token)
+            assert stored is not None
+            if isinstance(exc, play.AlreadySent):
+                # The first send was played: this one is answered with it, nothing played twice.
+                if not wants_json:
+                    return RedirectResponse(f"/play/{token}#r{exc.seq}", status_code=303)
+                return JSONResponse(caught_up(stored, token, exc.after))
+            if wants_json:
+                return JSONResponse({**caught_up(stored, token, exc.after), "detail": str(exc)}, status_code=409)
+            return page(request, "run.html", {**run_context(stored, token), "error": str(exc), "draft": message}, status=409)
         except play.Refused as exc:
             if wants_json:
                 return JSONResponse({"detail": str(exc)}, status_code=422)
@@ -307,18 +322,25 @@ def create_app(store: Store) -> FastAPI:
             return page(request, "run.html", {**run_context(stored, token), "error": str(exc), "draft": message}, status=422)
         if not wants_json:
             return RedirectResponse(f"/play/{token}#r{run.messages[-1].seq}", status_code=303)
+        return JSONResponse(caught_up(run, token, run.messages[-1].seq - 1))
+
+    def caught_up(run: StoredRun, token: str, since: int) -> dict[str, Any]:
+        """What a page that shows replies up to `since` adds to be where `run` stands: the replies
+        after it, the LEDGER, the board and panel, the end; and `after`, its form's new value."""
         context = run_context(run, token)
-        return JSONResponse({
+        return {
             "entries": fragment(
-                "_entries.html", entries=view.entries(run.messages[-1:], play.restore(run), board_drawn=context["board"] is not None),
+                "_entries.html", entries=view.entries(tuple(m for m in run.messages if m.seq > since), play.restore(run),
+                                                      board_drawn=context["board"] is not None),
                 run=run, token=token,
             ),
             "ledger": run.ledger,
-            "board": fragment("_board.html", board=context["board"]) if context["board"] else "",
+            "board": fragment("_board.html", board=context["board"], after=run.last_seq) if context["board"] else "",
             "panel": fragment("_panel.html", panel=context["panel"], percent=view.percent) if context["panel"] else "",
             "ended": run.ended,
             "tail": fragment("_ended.html", **context) if run.ended else "",
-        })
+            "after": run.last_seq,
+        }
 
     # -- share links -------------------------------------------------------------------------------
 
