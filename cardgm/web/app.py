@@ -111,9 +111,21 @@ def _remember(response: Response, request: Request, token: str) -> None:
 
 
 def _token_from(address: str) -> str | None:
-    """A play token from what a player pastes: the whole address, a path, or the token."""
-    m = re.search(r"(?:/play/)?([A-Za-z0-9_-]{20,64})/?\s*$", address.strip())
+    """A play token from what a player pastes: the whole address (as the address bar shows it
+    after a move, "#r12" and all), a path, or the token."""
+    m = re.search(r"(?:/play/)?([A-Za-z0-9_-]{20,64})/?$", _bare(address))
     return m.group(1) if m else None
+
+
+def _share_from(address: str) -> str | None:
+    """A share id, where what was pasted is a share link (/s/ID) rather than a play address."""
+    m = re.search(r"/s/([A-Za-z0-9_-]{1,64})/?$", _bare(address))
+    return m.group(1) if m else None
+
+
+def _bare(address: str) -> str:
+    """An address less its query and fragment (the page's own "#r12", a "?spent=1")."""
+    return re.split(r"[?#]", address.strip(), maxsplit=1)[0].strip()
 
 
 def create_app(store: Store) -> FastAPI:
@@ -228,6 +240,12 @@ def create_app(store: Store) -> FastAPI:
         if address.strip():
             token = _token_from(address)
             if token is None or store.load(token) is None:
+                share = _share_from(address)
+                if share is not None and store.load_shared(share) is not None:
+                    return again(
+                        "That is the run's share link, which shows it read-only and cannot play it. "
+                        "The run goes on from its play address (/play/…), which only its player was given."
+                    )
                 return again("No run has that address here. Paste the whole address of the run's page.")
             response = RedirectResponse(f"/play/{token}", status_code=303)
             _remember(response, request, token)

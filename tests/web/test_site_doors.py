@@ -108,3 +108,17 @@ def test_a_form_address_opened_again_goes_to_its_form(client: TestClient) -> Non
     for url, to in (("/verify/run", "/verify"), ("/verify/seal", "/verify"), ("/runs", "/"), (f"/s/{share}/check", f"/s/{share}")):
         r = client.get(url)
         assert (r.status_code, r.headers.get("location")) == (303, to), url
+
+
+def test_a_run_resumes_by_its_address_as_the_address_bar_shows_it(client: TestClient) -> None:
+    # After a move the page's address ends "#r1" (the redirect names the reply); pasted with
+    # it, the address was "No run has that address here".
+    token = client.post("/runs", data={"card": "becalmed"}).headers["location"].rsplit("/", 1)[1]
+    shown = client.post(f"/play/{token}", data={"message": "short, sail, row"}).headers["location"]
+    assert shown == f"/play/{token}#r1"
+    for pasted in (f"http://testserver{shown}", f"testserver/play/{token}?x=1 ", token):
+        r = client.post("/resume", data={"address": pasted})
+        assert (r.status_code, r.headers.get("location")) == (303, f"/play/{token}"), pasted
+    share = client.get(f"/api/runs/{token}").json()["share_id"]
+    r = client.post("/resume", data={"address": f"http://testserver/s/{share}"})
+    assert r.status_code == 422 and "share link" in _one_line_page(r)
