@@ -370,7 +370,10 @@ def create_app(store: Store) -> FastAPI:
 
     @app.get("/s/{share_id}", response_class=HTMLResponse, include_in_schema=False)
     def share_page(request: Request, share_id: str, spent: str = "") -> HTMLResponse:
-        return page(request, "share.html", {**run_context(shared(share_id), None), "spent": bool(spent)})
+        run = shared(share_id)
+        # The note that a SAVE block came back here stands only on a duel whose berth is revealed:
+        # a link with "?spent=1" put on any other run's page would say what is not so.
+        return page(request, "share.html", {**run_context(run, None), "spent": bool(spent) and run.secret is not None and run.ended})
 
     @app.post("/s/{share_id}/check", response_class=HTMLResponse, include_in_schema=False)
     def share_check(request: Request, share_id: str) -> HTMLResponse:

@@ -122,3 +122,11 @@ def test_a_run_resumes_by_its_address_as_the_address_bar_shows_it(client: TestCl
     share = client.get(f"/api/runs/{token}").json()["share_id"]
     r = client.post("/resume", data={"address": f"http://testserver/s/{share}"})
     assert r.status_code == 422 and "share link" in _one_line_page(r)
+
+
+def test_the_spent_note_stands_only_on_a_revealed_duel(client: TestClient) -> None:
+    # "?spent=1" on any share link showed the note that a SAVE block of a revealed duel came back
+    # there, on a BECALMED run or a duel still sealed.
+    for card in ("becalmed", "deadreckoning"):
+        share = client.post("/api/runs", json={"card": card}).json()["share_id"]
+        assert "its berth is spent once revealed" not in client.get(f"/s/{share}?spent=1").text, card
