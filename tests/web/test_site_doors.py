@@ -130,3 +130,12 @@ def test_the_spent_note_stands_only_on_a_revealed_duel(client: TestClient) -> No
     for card in ("becalmed", "deadreckoning"):
         share = client.post("/api/runs", json={"card": card}).json()["share_id"]
         assert "its berth is spent once revealed" not in client.get(f"/s/{share}?spent=1").text, card
+
+
+def test_a_seal_check_leaves_the_run_check_without_a_reveal_file(client: TestClient) -> None:
+    # The seal form's reveal file came back in the run form's folded reveal box too, and was sent
+    # with the next run log checked there ("this card hides nothing…" for a BECALMED log).
+    page = client.post("/verify/seal", data={"reveal": "MY-REVEAL-TEXT", "commitment": "0" * 64}).text
+    assert page.count("MY-REVEAL-TEXT") == 1 and '<textarea id="v-reveal" name="reveal" rows="4"></textarea>' in page
+    page = client.post("/verify/run", data={"log": "x", "reveal": "MY-REVEAL-TEXT"}).text
+    assert page.count("MY-REVEAL-TEXT") == 1 and "<details open>" in page  # the run form keeps its own, shown
