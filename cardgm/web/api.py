@@ -10,7 +10,8 @@
 
 A reply object is exactly what `cardgm play --json` prints (README: the --json contract).
 Every error is {"detail": "one line"}: 400 a body that is not a JSON object, 404 no such run or card, 409 a run that no longer
-replays, 422 a message or request refused (over the reader's limit, empty, a bad option).
+replays (or a message whose `after` the run has moved on from), 422 a message or request refused (over the reader's limit,
+empty, a bad option). A message sent again with the same `after` is answered with its first reply, not played twice.
 """
 
 from __future__ import annotations
