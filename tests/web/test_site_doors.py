@@ -139,3 +139,22 @@ def test_a_seal_check_leaves_the_run_check_without_a_reveal_file(client: TestCli
     assert page.count("MY-REVEAL-TEXT") == 1 and '<textarea id="v-reveal" name="reveal" rows="4"></textarea>' in page
     page = client.post("/verify/run", data={"log": "x", "reveal": "MY-REVEAL-TEXT"}).text
     assert page.count("MY-REVEAL-TEXT") == 1 and "<details open>" in page  # the run form keeps its own, shown
+
+
+def test_a_run_off_the_board_for_its_replay_says_so(store) -> None:
+    # A run unranked because its replay differed was labelled "played on a secret the player
+    # supplied" on its share page and the epilogue: it was neither resumed nor given a secret.
+    from cardgm.card import load_card
+    from cardgm.store import play
+    from cardgm.web.app import create_app
+
+    new, _ = play.start(store, load_card("becalmed"), name="Unreplayed")
+    play.send(store, new.token, "let her drive")
+    with store.playing(new.token) as live:
+        assert live.run.ended
+        live.unrank()
+    with TestClient(create_app(store)) as c:
+        share = c.get(f"/s/{new.run.share_id}").text
+        epilogue = c.get("/epilogue").text
+    assert "secret the player supplied" not in share and "did not give back every reply" in share
+    assert "Unreplayed" in epilogue and "secret the player supplied" not in epilogue
