@@ -158,3 +158,18 @@ def test_a_run_off_the_board_for_its_replay_says_so(store) -> None:
         epilogue = c.get("/epilogue").text
     assert "secret the player supplied" not in share and "did not give back every reply" in share
     assert "Unreplayed" in epilogue and "secret the player supplied" not in epilogue
+
+
+def test_a_run_on_a_supplied_reveal_file_keeps_its_own_line(store) -> None:
+    from cardgm import games
+    from cardgm.card import load_card
+    from cardgm.store import play
+    from cardgm.web.app import create_app
+
+    new, _ = play.start(store, load_card("deadreckoning"), secret=games.draw_secret("deadreckoning"), name="Brought")
+    play.send(store, new.token, "strike colours")
+    with TestClient(create_app(store)) as c:
+        share = c.get(f"/s/{new.run.share_id}").text
+        epilogue = c.get("/epilogue").text
+    assert "Played on a secret the player supplied" in share and "did not give back" not in share
+    assert "Brought" in epilogue and "a secret the player supplied" in epilogue
