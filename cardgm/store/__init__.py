@@ -54,6 +54,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import secrets
 import threading
 from collections.abc import Iterator
@@ -92,6 +93,7 @@ __all__ = [
 ENV_URL = "CARDGM_DATABASE_URL"
 LOCK_TIMEOUT_S = 30  # how long a request waits for another on the same run (SQLite busy timeout)
 PLAYING, ENDED = "playing", "ended"
+_SHARE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what `secrets.token_urlsafe` writes
 
 
 class StoreError(RuntimeError):
@@ -482,7 +484,10 @@ class Store:
         return self._load(S.runs.c.token_sha == token_sha(token))
 
     def load_shared(self, share_id: str) -> StoredRun | None:
-        """The run with this share id (read-only use), with its messages; None if there is none."""
+        """The run with this share id (read-only use), with its messages; None if there is none.
+        Text no share id can be (a NUL, which PostgreSQL's driver refuses outright) opens none."""
+        if not _SHARE_ID.fullmatch(share_id):
+            return None
         return self._load(S.runs.c.share_id == share_id)
 
     def list_runs(

@@ -51,7 +51,7 @@ from cardgm.save import find_block
 from . import Live, NewRun, Store, StoredRun, StoreError, Unstorable, storable
 
 __all__ = [
-    "Refused", "ReplayMismatch", "Spent", "card_of", "check_message", "rebuild", "replay_replies", "restore",
+    "AlreadySent", "Refused", "ReplayMismatch", "Spent", "Stale", "card_of", "check_message", "check_options", "rebuild", "replay_replies", "restore",
     "send", "send_move", "send_save", "snapshot", "start",
 ]
 
@@ -272,6 +272,9 @@ def start(
             raise Refused(f"the option {key} names a file on this machine; a run here keeps its own")
         if key == "secret":
             raise Refused("the option secret would choose the hidden setup; a run here draws its own")
+    check_options(card, options)
+    if secret is not None and not games.hides_secret(card.game_id):
+        raise Refused(f"{card.title} hides nothing: a reveal file is only for a card with a sealed setup.")
     given = secret is not None
     if secret is None and draw:
         secret = games.draw_secret(card.game_id, rng)
@@ -300,11 +303,67 @@ def start(
     return new, replies
 
 
-def send(store: Store, token: str, message: str) -> tuple[StoredRun, Reply]:
+def check_options(card: Card, options: dict[str, Any]) -> None:
+    """Each option is one the card's game lists (`GameEntry.options`), of its own kind, or
+    Refused naming it. A name the entry does not list never reaches the game: JSON cannot make
+    the objects such a keyword takes (DROVER'S `rulings`), and a run made with one would fail at
+    its first move, or play another reading of the card than the site's."""
+    listed = {o.name: o for o in games.entry(card.game_id).options}
+    unknown = sorted(k for k in options if k not in listed)
+    if unknown:
+        raise Refused(f"{card.title} does not take those options ({', '.join(unknown)})")
+    for name, value in options.items():
+        option = listed[name]
+        if value is None:  # JSON's null: the option left unset
+            continue
+        if option.type == "int":
+            fits = (isinstance(value, int) and not isinstance(value, bool)) or (isinstance(value, str) and value.strip().isdigit())
+            kind = "a whole number"
+        elif option.type == "choice":
+            fits, kind = value in option.choices, " or ".join(repr(c) for c in option.choices)
+        elif option.type == "flag":
+            fits, kind = isinstance(value, bool), "true or false"
+        else:
+            fits, kind = isinstance(value, str), "text"
+        if not fits:
+            raise Refused(f"{card.title}'s option {name} is {kind}, not {json.dumps(value)}: {option.help.split(': ', 1)[-1]}")
+
+
+class Stale(Refused):
+    """The message was written after reply `after`, but the run has moved on since (another tab,
+    window or client sent one first): it is not read, since it answers a moment that has passed.
+    `after` is where the sender stood; the run now stands at `seq`."""
+
+    def __init__(self, after: int, seq: int) -> None:
+        super().__init__(
+            "This run moved on since that page was drawn (a message from another tab or window?): "
+            "yours was not sent. Here is where the run stands now."
+        )
+        self.after, self.seq = after, seq
+
+
+class AlreadySent(Refused):
+    """The very message was already answered right after reply `after`: the same send twice (a
+    double click, a retry after a lost answer). Nothing is played again; `seq` is its reply."""
+
+    def __init__(self, after: int, seq: int) -> None:
+        super().__init__("That message was already sent and answered; it is not played twice.")
+        self.after, self.seq = after, seq
+
+
+def send(store: Store, token: str, message: str, after: int | None = None) -> tuple[StoredRun, Reply]:
     """Answer one message on the run this token opens, and keep both before returning.
+    `after`, when given, is the seq of the last reply the sender had seen: if the run has moved
+    on since, nothing is played (AlreadySent when the move after it was this very message, else
+    Stale), decided under the run's lock, so two sends of one page never both apply.
     Raises RunNotFound, Refused or ReplayMismatch."""
     check_message(message)
     with store.playing(token) as locked:
+        if after is not None and after != locked.run.last_seq:
+            nxt = next((m for m in locked.messages() if m.seq == after + 1), None) if 0 <= after < locked.run.last_seq else None
+            if nxt is not None and nxt.message == message:
+                raise AlreadySent(after, nxt.seq)
+            raise Stale(after, locked.run.last_seq)
         was_ended = locked.run.ended
         live = _locked(locked)
         block = find_block(message) if locked.run.secret_hidden else None

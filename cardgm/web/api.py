@@ -10,7 +10,8 @@
 
 A reply object is exactly what `cardgm play --json` prints (README: the --json contract).
 Every error is {"detail": "one line"}: 400 a body that is not a JSON object, 404 no such run or card, 409 a run that no longer
-replays, 422 a message or request refused (over the reader's limit, empty, a bad option).
+replays (or a message whose `after` the run has moved on from), 422 a message or request refused (over the reader's limit,
+empty, a bad option). A message sent again with the same `after` is answered with its first reply, not played twice.
 """
 
 from __future__ import annotations
@@ -38,7 +39,10 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     404: {"model": Problem, "description": "No such run or card."},
     409: {
         "model": Problem,
-        "description": "The stored run no longer replays with this version of cardgm, or a SAVE block's berth is spent (its run is named).",
+        "description": (
+            "The stored run no longer replays with this version of cardgm, a SAVE block's berth is spent (its run is "
+            "named), or a message's `after` is a moment the run has moved on from."
+        ),
     },
     422: {"model": Problem, "description": "Refused: over the reader's limit, empty, or a bad option."},
 }
@@ -92,6 +96,15 @@ class MessageIn(BaseModel):
     message: str = Field(
         description=f"the player's own words; at most {MAX_MESSAGE:,} characters, not blank",
         json_schema_extra={"maxLength": MAX_MESSAGE, "minLength": 1, "pattern": "\\S"},
+    )
+    after: int | None = Field(
+        default=None, ge=0,
+        description=(
+            "the seq of the last reply the sender had seen: the opening is 0, each message adds one "
+            "(len(replies) - 1 of GET /api/runs/{token}). "
+            "Given, a message sent again (a retry) is answered with its first reply and not played twice, "
+            "and one written before the run moved on elsewhere is refused (409)"
+        ),
     )
 
 
@@ -203,11 +216,16 @@ def last_reply(token: str, request: Request) -> ReplyObject:
 @router.post("/runs/{token}/messages", response_model=ReplyObject, responses=ERRORS, summary="Send the player's message")
 def send_message(token: str, body: MessageIn, request: Request) -> ReplyObject:
     try:
-        run, _ = play.send(_store(request), token, body.message)
+        run, _ = play.send(_store(request), token, body.message, after=body.after)
     except RunNotFound:
         raise HTTPException(404, "no run has that token") from None
     except play.ReplayMismatch as exc:
         raise HTTPException(409, str(exc)) from None
+    except play.AlreadySent as exc:
+        # The same message sent again after the same reply: its first answer, played once.
+        return ReplyObject(**next(m.reply for m in _load(request, token).messages if m.seq == exc.seq))
+    except play.Stale as exc:
+        raise HTTPException(409, f"the run has moved on since seq {exc.after} (it stands at seq {exc.seq}); this message was not sent") from None
     except play.Refused as exc:
         raise HTTPException(422, str(exc)) from None
     return ReplyObject(**run.messages[-1].reply)

@@ -24,6 +24,8 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from cardgm import games
 from cardgm.card import CardError, load_card
@@ -34,13 +36,19 @@ from cardgm.store import RunNotFound, Store, StoredRun, StoreError, play
 
 from . import api, checks, view
 from .best import best_line
-from .guard import Guard
+from .guard import MAX_VERIFY_BODY, Guard
 
 HERE = Path(__file__).parent
 COOKIE = "cardgm_runs"
 COOKIE_KEEP = 30  # the runs a browser remembers as "yours"
 FETCH = "x-cardgm-fetch"  # header app.js sends: answer with JSON fragments, not a page
 BODY_HINT = "a JSON object, with the header content-type: application/json"
+
+# Starlette's bare words for an address with no page, said as a page says them.
+PAGE_ERRORS = {
+    (404, "Not Found"): "There is no page at this address. The cards are on the home page; a run comes back by its address.",
+    (405, "Method Not Allowed"): "This address answers a form sent from this site's pages; open the page the form is on.",
+}
 
 SECURITY_HEADERS = {
     # Everything comes from this host; no inline script. Capability links must not leak by Referer.
@@ -103,9 +111,21 @@ def _remember(response: Response, request: Request, token: str) -> None:
 
 
 def _token_from(address: str) -> str | None:
-    """A play token from what a player pastes: the whole address, a path, or the token."""
-    m = re.search(r"(?:/play/)?([A-Za-z0-9_-]{20,64})/?\s*$", address.strip())
+    """A play token from what a player pastes: the whole address (as the address bar shows it
+    after a move, "#r12" and all), a path, or the token."""
+    m = re.search(r"(?:/play/)?([A-Za-z0-9_-]{20,64})/?$", _bare(address))
     return m.group(1) if m else None
+
+
+def _share_from(address: str) -> str | None:
+    """A share id, where what was pasted is a share link (/s/ID) rather than a play address."""
+    m = re.search(r"/s/([A-Za-z0-9_-]{1,64})/?$", _bare(address))
+    return m.group(1) if m else None
+
+
+def _bare(address: str) -> str:
+    """An address less its query and fragment (the page's own "#r12", a "?spent=1")."""
+    return re.split(r"[?#]", address.strip(), maxsplit=1)[0].strip()
 
 
 def create_app(store: Store) -> FastAPI:
@@ -158,11 +178,17 @@ def create_app(store: Store) -> FastAPI:
             return JSONResponse({"detail": detail}, status_code=503)
         return page(request, "error.html", {"status": 503, "detail": detail}, status=503)
 
-    @app.exception_handler(HTTPException)
-    async def http_error(request: Request, exc: HTTPException) -> Response:
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        # Starlette's own (no route at this address, a method it does not take, a form it could
+        # not read) as well as ours: a page gets a page with one line, never a bare JSON object.
+        headers = dict(exc.headers or {})
         if request.url.path.startswith("/api/") or request.headers.get(FETCH):
-            return JSONResponse({"detail": exc.detail}, status_code=exc.status_code)
-        return page(request, "error.html", {"status": exc.status_code, "detail": exc.detail}, status=exc.status_code)
+            return JSONResponse({"detail": exc.detail}, status_code=exc.status_code, headers=headers)
+        detail = PAGE_ERRORS.get((exc.status_code, exc.detail), exc.detail)
+        response = page(request, "error.html", {"status": exc.status_code, "detail": detail}, status=exc.status_code)
+        response.headers.update(headers)
+        return response
 
     def page(request: Request, name: str, context: dict[str, Any], status: int = 200) -> HTMLResponse:
         return templates.TemplateResponse(request, name, context, status_code=status)
@@ -195,6 +221,11 @@ def create_app(store: Store) -> FastAPI:
         _remember(response, request, new.token)
         return response
 
+    @app.get("/runs", include_in_schema=False)
+    def runs_visited() -> RedirectResponse:
+        # The address a "Play" form posts to, opened by hand or from history: the cards' page.
+        return RedirectResponse("/", status_code=303)
+
     @app.get("/resume", response_class=HTMLResponse, include_in_schema=False)
     def resume_form(request: Request) -> HTMLResponse:
         return page(request, "resume.html", {"cards": cards()})
@@ -202,11 +233,19 @@ def create_app(store: Store) -> FastAPI:
     @app.post("/resume", include_in_schema=False)
     def resume(request: Request, address: str = Form(""), save: str = Form(""), reveal: str = Form(""), name: str = Form("")) -> Response:
         def again(error: str) -> HTMLResponse:
-            return page(request, "resume.html", {"cards": cards(), "error": error, "address": address, "save": save}, status=422)
+            # Everything pasted comes back in its box: a refusal never costs the player their text.
+            kept = {"address": address, "save": save, "reveal": reveal, "name": name}
+            return page(request, "resume.html", {"cards": cards(), "error": error, **kept}, status=422)
 
         if address.strip():
             token = _token_from(address)
             if token is None or store.load(token) is None:
+                share = _share_from(address)
+                if share is not None and store.load_shared(share) is not None:
+                    return again(
+                        "That is the run's share link, which shows it read-only and cannot play it. "
+                        "The run goes on from its play address (/play/…), which only its player was given."
+                    )
                 return again("No run has that address here. Paste the whole address of the run's page.")
             response = RedirectResponse(f"/play/{token}", status_code=303)
             _remember(response, request, token)
@@ -257,6 +296,7 @@ def create_app(store: Store) -> FastAPI:
             "folded": folded,
             "last": last,
             "reveal": secret_name(run.secret) if run.secret and run.ended else None,
+            "after": run.last_seq if token is not None else None,  # the forms' "after": the last reply shown
         }
 
     @app.get("/play/{token}", response_class=HTMLResponse, include_in_schema=False)
@@ -269,15 +309,29 @@ def create_app(store: Store) -> FastAPI:
         return response
 
     @app.post("/play/{token}", include_in_schema=False)
-    def run_send(request: Request, token: str, message: str = Form("")) -> Response:
+    def run_send(request: Request, token: str, message: str = Form(""), after: str = Form("")) -> Response:
         message = message.replace("\r\n", "\n")
         wants_json = bool(request.headers.get(FETCH))
+        # The last reply the page showed (its form says): a second send of the same page (a
+        # double click, a reload that posts again, an old tab) is not played on a later moment.
+        seen = int(after) if after.strip().isdigit() and len(after.strip()) < 10 else None
         try:
-            run, _ = play.send(store, token, message)
+            run, _ = play.send(store, token, message, after=seen)
         except RunNotFound:
             raise HTTPException(404, "No run has that address.") from None
         except play.ReplayMismatch as exc:
             raise HTTPException(409, str(exc)) from None
+        except (play.AlreadySent, play.Stale) as exc:
+            stored = store.load(token)
+            assert stored is not None
+            if isinstance(exc, play.AlreadySent):
+                # The first send was played: this one is answered with it, nothing played twice.
+                if not wants_json:
+                    return RedirectResponse(f"/play/{token}#r{exc.seq}", status_code=303)
+                return JSONResponse(caught_up(stored, token, exc.after))
+            if wants_json:
+                return JSONResponse({**caught_up(stored, token, exc.after), "detail": str(exc)}, status_code=409)
+            return page(request, "run.html", {**run_context(stored, token), "error": str(exc), "draft": message}, status=409)
         except play.Refused as exc:
             if wants_json:
                 return JSONResponse({"detail": str(exc)}, status_code=422)
@@ -286,18 +340,25 @@ def create_app(store: Store) -> FastAPI:
             return page(request, "run.html", {**run_context(stored, token), "error": str(exc), "draft": message}, status=422)
         if not wants_json:
             return RedirectResponse(f"/play/{token}#r{run.messages[-1].seq}", status_code=303)
+        return JSONResponse(caught_up(run, token, run.messages[-1].seq - 1))
+
+    def caught_up(run: StoredRun, token: str, since: int) -> dict[str, Any]:
+        """What a page that shows replies up to `since` adds to be where `run` stands: the replies
+        after it, the LEDGER, the board and panel, the end; and `after`, its form's new value."""
         context = run_context(run, token)
-        return JSONResponse({
+        return {
             "entries": fragment(
-                "_entries.html", entries=view.entries(run.messages[-1:], play.restore(run), board_drawn=context["board"] is not None),
+                "_entries.html", entries=view.entries(tuple(m for m in run.messages if m.seq > since), play.restore(run),
+                                                      board_drawn=context["board"] is not None),
                 run=run, token=token,
             ),
             "ledger": run.ledger,
-            "board": fragment("_board.html", board=context["board"]) if context["board"] else "",
+            "board": fragment("_board.html", board=context["board"], after=run.last_seq) if context["board"] else "",
             "panel": fragment("_panel.html", panel=context["panel"], percent=view.percent) if context["panel"] else "",
             "ended": run.ended,
             "tail": fragment("_ended.html", **context) if run.ended else "",
-        })
+            "after": run.last_seq,
+        }
 
     # -- share links -------------------------------------------------------------------------------
 
@@ -309,7 +370,10 @@ def create_app(store: Store) -> FastAPI:
 
     @app.get("/s/{share_id}", response_class=HTMLResponse, include_in_schema=False)
     def share_page(request: Request, share_id: str, spent: str = "") -> HTMLResponse:
-        return page(request, "share.html", {**run_context(shared(share_id), None), "spent": bool(spent)})
+        run = shared(share_id)
+        # The note that a SAVE block came back here stands only on a duel whose berth is revealed:
+        # a link with "?spent=1" put on any other run's page would say what is not so.
+        return page(request, "share.html", {**run_context(run, None), "spent": bool(spent) and run.secret is not None and run.ended})
 
     @app.post("/s/{share_id}/check", response_class=HTMLResponse, include_in_schema=False)
     def share_check(request: Request, share_id: str) -> HTMLResponse:
@@ -321,6 +385,11 @@ def create_app(store: Store) -> FastAPI:
     def share_log(share_id: str) -> PlainTextResponse:
         run = shared(share_id)
         return PlainTextResponse(log_lines(run), headers={"Content-Disposition": f'attachment; filename="cardgm-{share_id}.jsonl"'})
+
+    @app.get("/s/{share_id}/check", include_in_schema=False)
+    def share_check_visited(share_id: str) -> RedirectResponse:
+        # The address the page shows after "Check the replay", copied or reloaded: the share page.
+        return RedirectResponse(f"/s/{shared(share_id).share_id}", status_code=303)
 
     @app.get("/s/{share_id}/{name}", include_in_schema=False)
     def share_reveal(share_id: str, name: str) -> PlainTextResponse:
@@ -343,16 +412,30 @@ def create_app(store: Store) -> FastAPI:
     def verify_page(request: Request) -> HTMLResponse:
         return page(request, "verify.html", {"cards": cards(), "form": {}})
 
+    @app.get("/verify/{kind}", include_in_schema=False)
+    def verify_visited(kind: str) -> RedirectResponse:
+        # A check's answer is a page at the address its form posts to; opened again, the form.
+        return RedirectResponse("/verify", status_code=303)
+
     def verified(request: Request, kind: str, report: checks.Report, form: dict[str, str]) -> HTMLResponse:
         return page(request, "verify.html", {"cards": cards(), "kind": kind, "report": report, "form": form})
 
+    async def pasted(request: Request, *names: str) -> dict[str, str]:
+        # A pasted run log or transcript may be as big as the body cap (4 MB); the form parser's
+        # own limit on one field (1 MB) would refuse it before the page could say anything.
+        form = await request.form(max_part_size=MAX_VERIFY_BODY)
+        return {n: v if isinstance(v := form.get(n, ""), str) else "" for n in names}
+
     @app.post("/verify/run", response_class=HTMLResponse, include_in_schema=False)
-    def verify_run(request: Request, log: str = Form(""), result: str = Form(""), card: str = Form(""), reveal: str = Form("")) -> HTMLResponse:
-        return verified(request, "run", checks.run_report(log, result, card, reveal), {"log": log, "result": result, "card": card, "reveal": reveal})
+    async def verify_run(request: Request) -> HTMLResponse:
+        form = await pasted(request, "log", "result", "card", "reveal")
+        report = await run_in_threadpool(checks.run_report, form["log"], form["result"], form["card"], form["reveal"])
+        return verified(request, "run", report, form)
 
     @app.post("/verify/audit", response_class=HTMLResponse, include_in_schema=False)
-    def verify_audit(request: Request, transcript: str = Form(""), card: str = Form("")) -> HTMLResponse:
-        return verified(request, "audit", checks.audit_report(transcript, card), {"transcript": transcript, "card": card})
+    async def verify_audit(request: Request) -> HTMLResponse:
+        form = await pasted(request, "transcript", "card")
+        return verified(request, "audit", await run_in_threadpool(checks.audit_report, form["transcript"], form["card"]), form)
 
     @app.post("/verify/tape", response_class=HTMLResponse, include_in_schema=False)
     def verify_tape(request: Request, seed: str = Form("")) -> HTMLResponse:

@@ -35,10 +35,22 @@ def on_the_page(text: str) -> str:
     return text.replace("with --card", "with the Card choice on this page")
 
 
+def site_card(name: str) -> str | None:
+    """The game id of the shipped card `name` names ("BECALMED", "becalmed.md"), or None. The
+    site names cards, never files: `load_card` would read any path on this machine as a card."""
+    key = name.strip().lower().removesuffix(".md")
+    return key if key in games.ids() else None
+
+
+def _not_a_card(name: str, where: str) -> Report:
+    shown = name if len(name) <= 60 else name[:60] + "…"
+    return _error(f"{where} names the card {shown!r}, which is not a card this site plays ({', '.join(games.ids())})")
+
+
 def run_report(log_text: str, result: str | None = None, card: str | None = None, reveal: str | None = None) -> Report:
     """`cardgm verify run`. A log naming a reveal file (a sealed duel) is replayed with `reveal`,
     the text of that file, standing beside it."""
-    from cardgm.verify.replay import LogError, read_log, replay
+    from cardgm.verify.replay import LogError, _result_game, read_log, replay
 
     result = (result or "").strip() or None
     card = (card or "").strip() or None
@@ -46,6 +58,14 @@ def run_report(log_text: str, result: str | None = None, card: str | None = None
         the_log = read_log(log_text)
     except LogError as exc:
         return _error(f"the run log: {exc}")
+    # The card the replay would take (the choice, else the RESULT's game, else the log's header),
+    # held to the shipped cards before anything loads it.
+    for named, where in ((card, "the Card choice"), (_result_game(result), "the RESULT line"), (the_log.card, "the run log")):
+        if named is not None:
+            card = site_card(named)
+            if card is None:
+                return _not_a_card(named, where)
+            break
     files: dict[str, str] | None = None
     with tempfile.TemporaryDirectory(prefix="cardgm-verify-") as folder:
         base = Path(folder)
@@ -110,8 +130,11 @@ def audit_report(transcript: str, card: str | None = None) -> Report:
     from cardgm.verify.audit import AuditError, audit
     from cardgm.verify.transcript_io import TranscriptError, read_transcript
 
+    card = (card or "").strip() or None
+    if card is not None and site_card(card) is None:
+        return _not_a_card(card, "the Card choice")
     try:
-        found = audit(read_transcript(transcript), card_name=(card or "").strip() or None)
+        found = audit(read_transcript(transcript), card_name=site_card(card) if card else None)
     except (TranscriptError, AuditError, CardError) as exc:
         return _error(f"the transcript: {exc}")
     return Report(not found.findings, on_the_page(report.text(found)))

@@ -398,3 +398,30 @@ def test_no_page_overflows_at_desktop_or_phone_width(site, browser, shots, width
             page.screenshot(path=str(shots / f"{width}-{name}.png"), full_page=True)
     finally:
         context.close()
+
+
+def test_two_tabs_of_one_run_never_play_a_stale_page(site, browser) -> None:
+    """A message sent from a tab the run has moved on from (the other tab sent first) is not
+    played: the tab shows what it missed, says why, and keeps the words in the box; sent again
+    from there, it is played."""
+    url, _ = site
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    first = context.new_page()
+    token = start_by_keyboard(first, url, "BECALMED")
+    second = context.new_page()
+    second.goto(f"{url.rstrip('/')}/play/{token}")
+    second.locator("#msg").wait_for()
+    say(first, "short, sail, row")
+    second.locator("#msg").focus()
+    second.keyboard.type("full, awning, bail")
+    second.keyboard.press("Enter")
+    second.locator("#error").filter(has_text="moved on").wait_for()
+    assert second.locator("#log .entry").count() == 2  # the reply it missed, appended
+    assert second.locator("#msg").input_value() == "full, awning, bail"
+    assert ledger(second) == ledger(first)
+    second.keyboard.press("Enter")
+    second.locator("#log .entry").nth(2).wait_for()
+    assert second.locator("#error").inner_text() == ""
+    sent = [e["message"] for e in second.request.get(f"{url.rstrip('/')}/api/runs/{token}").json()["replies"]]
+    assert sent == [None, "short, sail, row", "full, awning, bail"]
+    context.close()

@@ -18,14 +18,19 @@
     busy = true;
     var body = new URLSearchParams();
     body.set("message", message);
+    // The last reply this page shows: the server plays nothing on a moment that has passed.
+    var after = document.querySelector('input[name="after"]');
+    if (after) body.set("after", after.value);
     var headers = {"Content-Type": "application/x-www-form-urlencoded"};
     headers[FETCH] = "1";
     fetch(form.getAttribute("action") || location.pathname, {method: "POST", headers: headers, body: body.toString(), credentials: "same-origin"})
       .then(function (r) { return r.json().then(function (data) { return {ok: r.ok, data: data}; }); })
       .then(function (res) {
         busy = false;
-        if (!res.ok) { showError(res.data.detail || "That did not go through."); return; }
-        showError("");
+        // A refusal says why; a run that moved on elsewhere (409) also sends what this page missed.
+        if (!res.ok && res.data.entries === undefined) { showError(res.data.detail || "That did not go through."); return; }
+        showError(res.ok ? "" : res.data.detail);
+        document.querySelectorAll('input[name="after"]').forEach(function (el) { el.value = res.data.after; });
         var log = $("log");
         log.insertAdjacentHTML("beforeend", res.data.entries);
         $("ledger").textContent = res.data.ledger;
@@ -34,7 +39,7 @@
         var panel = $("panel");
         if (panel && res.data.panel) panel.innerHTML = res.data.panel;
         var box = $("msg");
-        if (box && fromBoard === null) box.value = "";
+        if (box && fromBoard === null && res.ok) box.value = "";
         if (res.data.ended) {
           $("tail").innerHTML = res.data.tail;
           var h = $("ended-h");
@@ -48,7 +53,7 @@
         if (last) last.scrollIntoView({block: "nearest"});
         window.scrollTo(0, document.body.scrollHeight);
       })
-      .catch(function () { busy = false; showError("The server did not answer; nothing was lost. Try again."); });
+      .catch(function () { busy = false; showError("The server did not answer. Send it again: if it was played, it is not played twice."); });
   }
 
   function wireSend() {
