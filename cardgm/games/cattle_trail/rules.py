@@ -406,9 +406,9 @@ def _or_list(items: tuple[str, ...] | list[str]) -> str:
 
 class _Work(Drove):
     """The drove while one reply's rules run: a `Drove` open to writes, which becomes the reply's
-    frozen `Drove` in place when the rules end (`apply` gives it the record's class, as
-    `cardgm.game.builder`'s twin closes itself): the numbers are copied in once and never copied
-    back out.
+    frozen `Drove` in place when the rules end (`apply` gives it the record's class, as BECALMED's
+    `_OpenState` and DEADRECKONING's `_NextDuel` are closed): the numbers are copied in once and
+    never copied back out.
 
     A subclass that adds no slots has the record's own layout, so the class can be changed; its
     `__setattr__` and `__delattr__` are object's again (the frozen record's raise), which also keeps
