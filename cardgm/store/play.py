@@ -262,7 +262,36 @@ def start(
     player gave and has seen; or none with `draw=False`: the card's own, as a chat plays it),
     the opening answered, and `first_message` (a SAVE block to resume) answered after it.
     Nothing is written when the game cannot be made or the SAVE block cannot be resumed.
-    Raises ValueError or TypeError (bad options or secret) or Refused."""
+    Raises ValueError or TypeError (bad options or secret) or Refused.
+
+    A pasted reveal file often comes without its last newline (a text box drops it), and the
+    file's SHA-256 keys a sealed duel's SAVE marks: a block the secret as given cannot resume is
+    tried again with the file as cardgm writes one, ending in a newline (nothing was written)."""
+    try:
+        return _start(store, card, options, name=name, first_message=first_message, secret=secret, draw=draw, rng=rng)
+    except Refused as refused:
+        if secret is None or first_message is None or secret.endswith("\n") or isinstance(refused, Spent):
+            raise
+        try:
+            return _start(store, card, options, name=name, first_message=first_message, secret=secret + "\n", draw=draw, rng=rng)
+        except Spent:
+            raise
+        except Refused:
+            raise refused from None
+
+
+def _start(
+    store: Store,
+    card: Card,
+    options: dict[str, Any] | None,
+    *,
+    name: str | None,
+    first_message: str | None,
+    secret: str | None,
+    draw: bool,
+    rng: random.Random | None,
+) -> tuple[NewRun, list[Reply]]:
+    """`start`, for one reading of the secret."""
     options = dict(options or {})
     _storable(json.dumps(options, ensure_ascii=False), "The options")
     if secret is not None:

@@ -173,14 +173,19 @@ def seal_report(reveal: str, commitment: str) -> Report:
     if not checkers:
         return _error("no game cardgm knows seals a secret")
     check = games.part(checkers[0], "check_secret")
-    # A browser sends a pasted file's line ends as CRLF; the file was most likely written with LF.
-    lf, asis = reveal.replace("\r\n", "\n").encode("utf-8"), reveal.encode("utf-8")
+    # A browser sends a pasted file's line ends as CRLF, and a text box drops its last newline;
+    # the file was most likely written with LF and ends in one (cardgm's do). Each form the paste
+    # may stand for is checked: a match on any is the hash of that file, so proof all the same.
+    lf = reveal.replace("\r\n", "\n")
+    forms = dict.fromkeys([lf, reveal, *((lf + "\n", reveal + "\r\n") if not reveal.endswith("\n") else ())])
     try:
-        ok, lines = check(lf, commitment)
-        if not ok and asis != lf:
-            ok_asis, lines_asis = check(asis, commitment)
-            if ok_asis:
-                ok, lines = ok_asis, lines_asis
+        ok, lines = check(lf.encode("utf-8"), commitment)
+        for form in list(forms)[1:]:
+            if ok:
+                break
+            ok_form, lines_form = check(form.encode("utf-8"), commitment)
+            if ok_form:
+                ok, lines = ok_form, lines_form
     except ValueError as exc:
         return _error(str(exc))
     return Report(ok, "\n".join(lines))

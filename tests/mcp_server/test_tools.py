@@ -621,3 +621,20 @@ def test_a_fourth_card_plugs_in_through_the_registry(store, monkeypatch) -> None
             assert "COINFLIP has no structured moves; send the player's words" in c.error(tool, {"run_id": run_id, **args})
         assert c.read_resource("cardgm://cards/coinflip").contents[0].text == games.card_text("coinflip")
         assert "COINFLIP" in c.get_prompt("play-coinflip", {}).messages[0].content.text
+
+
+def test_resume_run_takes_a_reveal_file_that_lost_its_last_newline(c: Connected) -> None:
+    # A chat AI passes the reveal file as the player pasted it, often without its final newline.
+    import random
+
+    from cardgm.card import load_card
+    from cardgm.games import make_game
+    from cardgm.games.deadreckoning import seal
+    from cardgm.run import Run
+
+    reveal = seal.write_reveal(seal.draw_berth(random.Random(9)), "9" * 32)
+    played = Run(make_game(load_card("deadreckoning"), secret=reveal))
+    played.start()
+    played.reply("A1")
+    out = c.call("resume_run", {"save": played.game.save(played.state), "reveal": reveal.rstrip("\n")})
+    assert out["run_id"] and out["ledger"] == played.transcript[-1][1].ledger  # the SAVE's own LEDGER, resumed

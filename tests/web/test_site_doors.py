@@ -173,3 +173,32 @@ def test_a_run_on_a_supplied_reveal_file_keeps_its_own_line(store) -> None:
         epilogue = c.get("/epilogue").text
     assert "Played on a secret the player supplied" in share and "did not give back" not in share
     assert "Brought" in epilogue and "a secret the player supplied" in epilogue
+
+
+def test_a_reveal_file_pasted_without_its_last_newline_still_resumes_and_checks(client: TestClient) -> None:
+    # A text box drops a file's final newline, and the SHA-256 of the file keys the SAVE's mark
+    # and is the commitment: both doors try the file as cardgm wrote it (ending in one).
+    import random
+
+    from cardgm.card import load_card
+    from cardgm.games import make_game
+    from cardgm.games.deadreckoning import seal
+    from cardgm.run import Run
+
+    for seed, crlf in ((5, False), (7, True)):
+        reveal = seal.write_reveal(seal.draw_berth(random.Random(seed)), f"{seed:x}" * 32)
+        assert reveal.endswith("\n")
+        pasted = reveal.rstrip("\n")
+        pasted = pasted.replace("\n", "\r\n") if crlf else pasted
+        played = Run(make_game(load_card("deadreckoning"), secret=reveal))
+        played.start()
+        played.reply("A1")
+        r = client.post("/resume", data={"save": played.game.save(played.state), "reveal": pasted})
+        assert r.status_code == 303 and r.headers["location"].startswith("/play/"), r.text
+        token = r.headers["location"].rsplit("/", 1)[1]
+        assert client.get(f"/api/runs/{token}/reply").json()["command"] == "resume"
+        checked = client.post("/verify/seal", data={"reveal": pasted, "commitment": seal.commitment(reveal)})
+        assert "MATCH: the berth in this file is the one that was sealed" in checked.text
+        # a file that is not the sealed one still does not match, whatever its ends
+        other = seal.write_reveal(seal.draw_berth(random.Random(seed + 100)), "e" * 32).rstrip("\n")
+        assert "MISMATCH" in client.post("/verify/seal", data={"reveal": other, "commitment": seal.commitment(reveal)}).text
