@@ -15,6 +15,8 @@ from __future__ import annotations
 import html
 import json
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -37,6 +39,8 @@ from cardgm.store import RunNotFound, Store, StoredRun, StoreError, play
 from . import api, checks, view
 from .best import best_line
 from .guard import MAX_VERIFY_BODY, Guard
+
+REPLAYS_KEPT = 512  # replay checks a server keeps the answer of (a few kB each)
 
 HERE = Path(__file__).parent
 COOKIE = "cardgm_runs"
@@ -399,10 +403,26 @@ def create_app(store: Store) -> FastAPI:
             raise HTTPException(404, "There is no such file here (a sealed berth is revealed only at the end).")
         return PlainTextResponse(run.secret, headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
+    # The replay check of a run at a given point: a run's messages only ever grow, so the same
+    # run at the same count replays the same, and a check (up to seconds) asked again, by a
+    # reload or by anyone holding the link, is answered from here instead of replayed.
+    replayed: OrderedDict[tuple[str, int, str | None], checks.Report] = OrderedDict()
+    replayed_lock = threading.Lock()
+
     def replay_report(run: StoredRun) -> checks.Report:
         if run.secret is not None and run.secret_hidden and not run.ended:
             return checks.Report(None, "The replay check opens at the end, with the sealed berth.")
-        return checks.run_report(log_lines(run), run.result, reveal=run.secret)
+        key = (run.share_id, run.n_messages, run.result)
+        with replayed_lock:
+            if key in replayed:
+                replayed.move_to_end(key)
+                return replayed[key]
+        report = checks.run_report(log_lines(run), run.result, reveal=run.secret)
+        with replayed_lock:
+            replayed[key] = report
+            while len(replayed) > REPLAYS_KEPT:
+                replayed.popitem(last=False)
+        return report
 
     app.state.replay_report = replay_report
 

@@ -202,3 +202,20 @@ def test_a_reveal_file_pasted_without_its_last_newline_still_resumes_and_checks(
         # a file that is not the sealed one still does not match, whatever its ends
         other = seal.write_reveal(seal.draw_berth(random.Random(seed + 100)), "e" * 32).rstrip("\n")
         assert "MISMATCH" in client.post("/verify/seal", data={"reveal": other, "commitment": seal.commitment(reveal)}).text
+
+
+def test_a_replay_check_asked_again_at_the_same_point_is_not_replayed(client: TestClient, monkeypatch) -> None:
+    # A check replays the whole run (up to seconds): a reload, or anyone with the link asking
+    # again, must not cost another replay while the run stands where it stood.
+    from cardgm.web import checks
+
+    calls = []
+    real = checks.run_report
+    monkeypatch.setattr(checks, "run_report", lambda *a, **k: calls.append(1) or real(*a, **k))
+    new = client.post("/api/runs", json={"card": "becalmed"}).json()
+    client.post(f"/api/runs/{new['token']}/messages", json={"message": "FULL, SAIL, ROW"})
+    first = client.post(f"/s/{new['share_id']}/check").text
+    assert client.post(f"/s/{new['share_id']}/check").text == first
+    assert client.post(f"/api/shared/{new['share_id']}/check").json()["ok"] is True and len(calls) == 1
+    client.post(f"/api/runs/{new['token']}/messages", json={"message": "FULL, SAIL, ROW"})
+    assert client.post(f"/api/shared/{new['share_id']}/check").json()["ok"] is True and len(calls) == 2  # moved on: replayed
