@@ -199,7 +199,9 @@ class BecalmedAdapter(Adapter):
                     f"tape {2 * day - 1} and {2 * day}. Two values a day, dawn then dusk, and never a third.",
                     field="tape", ai=str(pos), rules=str(hi),
                 )]
-            if st is not None and day == after.day and pos > hi and after.phase == "calls":
+            # (One value past the rules' dawn is that day's dusk: a move the rules did not read,
+            # judged as a move, never a third value.)
+            if st is not None and day == after.day and pos > hi and pos - lo > 2 and after.phase == "calls":
                 read = [str(q) for q in range(lo + 1, pos + 1)]
                 return [Finding(
                     "third-value", ctx.index, ctx.ai_where,

@@ -70,6 +70,13 @@ def other_reading(
     still = adapter.fields(aud.game, expected.after)
     one_slip = sum(1 for k, v in still.items() if ai.get(k) != v and k not in adapter.counters) <= 1
     if not found and expected.action is None and not asks and not one_slip:
+        # A move the words allow whose outcome is the AI's LEDGER but for one number: the move
+        # read, that number a slip of arithmetic found on its own (cardgm asked, the AI ran it).
+        near = [a for a in adapter.legal_moves(replace(expected.before, turn=expected.before.turn + 1))
+                if adapter.words_allow(named, a, expected.before) and _off_by_one_field(aud, message, expected, a, ai)]
+        if len(near) == 1:
+            found, source = [(near[0], adapter.move_words(near[0]))], "from the AI's numbers but one, a move the words allow"
+    if not found and expected.action is None and not asks and not one_slip:
         # (A reply whose numbers moved one field from where nothing moves is a slip of arithmetic,
         # never a move read into the message.)
         # No move gives the AI's numbers; if the words name exactly one legal move, the reply
@@ -94,3 +101,12 @@ def other_reading(
     how = f"cardgm reads it as {adapter.move_words(expected.action)}" if expected.action is not None else (
         "cardgm asks instead: \"" + first_line(expected.reply.prose) + "\"")
     return new, new_true, f"read as {words} {source} ({how})"
+
+
+def _off_by_one_field(aud: Auditor, message: str, expected: Step, action: object, ai: dict[str, str]) -> bool:
+    """Whether `action` from where the message found the game gives the AI's numbers but for one."""
+    trial = Run(aud.own_run.game, state=expected.before, pending=expected.pending, moved=True)
+    st = take(trial, message, action)  # a legal move from here: the Run plays it
+    adapter = aud.adapter
+    shown = [adapter.fields(aud.game, st.after), *adapter.alternative_fields(aud.game, st)]
+    return any(sum(1 for k, v in f.items() if ai.get(k) != v and k not in adapter.counters) == 1 for f in shown)
