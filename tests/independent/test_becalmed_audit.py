@@ -442,6 +442,15 @@ def test_a_move_run_for_a_question_that_stops_at_the_dusk_is_decided_not_a_third
         assert only(chat) == [(chat.at, "decided-for-player")], seed
 
 
+def test_a_value_read_out_of_turn_is_not_taken_for_another_reading_of_the_rules() -> None:
+    """A 7 (sharks) read as the next dawn's 2 (dew): the AI's SHARKS-2 happened to be what ruling 1's
+    other reading gives on the printed 7, so that reading was adopted for the chat and the next
+    SHARKS-3 it set was accused. The announced value explains the numbers first."""
+    chat = play_chat(58, "tape-out-of-turn")
+    assert chat is not None
+    assert only(chat) == [(chat.at, "tape-out-of-turn")]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="BECALMED: cardgm audit on chats the card engine plays and words")
     parser.add_argument("--chats", type=int, default=CHATS)
