@@ -420,7 +420,10 @@ class Auditor:
                 "from the AI's last LEDGER, and the pasted block changes nothing.",
             ))
         if ai_fields is not None and not follows:
-            diffs = adapter.collapse([(k, ai_fields.get(k, "(none)"), v) for k, v in exp_fields.items() if ai_fields.get(k) != v], ai_fields)
+            # Judged against the reading its numbers come nearest (a slip in a LEDGER that stops at the
+            # dusk is that one number, not the day and tape as well); the rules' own on a tie.
+            nearest = min([exp_fields, *alt_fields], key=lambda f: sum(1 for k, v in f.items() if ai_fields.get(k) != v))
+            diffs = adapter.collapse([(k, ai_fields.get(k, "(none)"), v) for k, v in nearest.items() if ai_fields.get(k) != v], ai_fields)
             diffs = fold(self, diffs, index + 1)
             # A breach of the save or the tape explains the numbers; a move is decided only without one.
             explained = any(b.kind in ("save-followed", "tape-changed", "tape-out-of-turn", "third-value") for b in breaches)

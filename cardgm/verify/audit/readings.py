@@ -4,7 +4,7 @@ the player's words read from the AI's numbers."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardgm.run import Run
 from cardgm.verify.audit.adapter import first_line
@@ -32,19 +32,24 @@ def another_ruling(
         trial = Run(variant, state=expected.before, pending=expected.pending, moved=True)
         st = step(trial, message)
         shown = [adapter.fields(aud.game, st.after), *adapter.alternative_fields(aud.game, st)]
+        action = None
         if not any(fields_equal(ai, f) for f in shown):
-            continue
+            # A message cardgm asks about, run by the AI under this reading: the move its words allow
+            # whose outcome under this reading is the AI's numbers.
+            action = _read_under(aud, message, expected, ai, variant) if st.action is None else None
+            if action is None:
+                continue
         aud._switches = {**adopted, name: value}
         aud.rulings = rulings
         on_true = true_step is not None and true_step.before == expected.before and true_step.pending == expected.pending
         undo(aud.own_run, expected)
         aud.own_run.game = variant
-        new = step(aud.own_run, message)
+        new = step(aud.own_run, message) if action is None else take(aud.own_run, message, action)
         new_true = true_step
         aud.true_run.game = aud.make_game(aud.card, **dict(aud.options, rulings=rulings))
         if on_true and true_step is not None:
             undo(aud.true_run, true_step)
-            new_true = step(aud.true_run, message)
+            new_true = step(aud.true_run, message) if action is None else take(aud.true_run, message, action)
         if note not in aud.readings:
             aud.readings.append(note)
         return new, new_true, "its numbers follow a reading the card allows: " + note.split(": ", 1)[-1].split(". ")[0]
@@ -110,3 +115,20 @@ def _off_by_one_field(aud: Auditor, message: str, expected: Step, action: object
     adapter = aud.adapter
     shown = [adapter.fields(aud.game, st.after), *adapter.alternative_fields(aud.game, st)]
     return any(sum(1 for k, v in f.items() if ai.get(k) != v and k not in adapter.counters) == 1 for f in shown)
+
+
+def _read_under(aud: Auditor, message: str, expected: Step, ai: dict[str, str], variant: Any) -> Any:
+    """The one move the message's words allow whose outcome on `variant` is the AI's numbers."""
+    adapter = aud.adapter
+    if not adapter.words_decide or a_question(adapter, message, expected.before, aud.last_action):
+        return None
+    named = adapter.named(message, expected.before, aud.last_action)
+    if named is None:
+        return None
+    def allowed(play: Any) -> list[Any]:
+        return [a for a, _ in adapter.candidates(aud.game, expected.before, ai, play) if adapter.words_allow(named, a, expected.before)]
+
+    if allowed(aud.own_run.game):
+        return None  # the reading it follows already gives its numbers: no other reading is shown
+    found = allowed(variant)
+    return found[0] if len({adapter.move_words(a) for a in found}) == 1 else None
