@@ -527,6 +527,18 @@ def test_a_slip_in_a_ledger_or_save_that_stops_at_the_dusk_is_that_one_number() 
         assert only(chat) == [(chat.at, EXPECTED[plant])], seed
 
 
+def test_a_slip_under_the_readings_it_follows_is_not_another_move() -> None:
+    """A westing one over in a LEDGER that stops at the dusk ("FULL down bail!"; rowing would give
+    that westing too): its day and tape, the dusk's, were counted as numbers off, so the slip was
+    taken for another move run for the player. And a move run for a question was looked for in
+    the rules' default reading, not the one the AI follows, so it was not found."""
+    both = frozenset({"dusk", "sharks"})
+    for seed, plant in ((3000290, "westing"), (3000009, "water"), (3000770, "decided")):
+        chat = play_chat(seed, plant, both)
+        assert chat is not None
+        assert only(chat) == [(chat.at, EXPECTED[plant])], seed
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="BECALMED: cardgm audit on chats the card engine plays and words")
     parser.add_argument("--chats", type=int, default=CHATS)

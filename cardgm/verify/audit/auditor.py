@@ -393,6 +393,7 @@ class Auditor:
             game, self.card, index, label, message, ai_text, where, ai_fields, self.ai_prev, expected, exp_fields,
             adapter.fields(game, expected.before) if expected is not None else exp_fields, true_step,
             own_run.state, adapter.not_over(game, own_run.state), previous=self.last_action, turn_from=self.turn_from,
+            play=own_run.game,
         )
         if ai_fields is not None:
             true_alts = adapter.alternative_fields(game, true_step)
