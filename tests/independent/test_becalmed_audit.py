@@ -11,10 +11,11 @@ legal play on the printed tape and on random tapes (a card pasted with a tape of
 - One planted error a chat, from the families the card forbids (a wrong water, thirst or westing,
   a tape value changed or read out of turn, a call decided for the player, a missing LEDGER, a
   SAVE field off, a RESULT score off) draws a finding of its kind at its reply, and nearly always
-  that one alone. Known and left: a second finding where the error meets, on the same reply, the
-  first sign of another reading (a slip or a changed value on the night ruling 1's other reading
-  first shows) or a missing LEDGER in a chat that stops at the dusk (the next reply's dawn is then
-  read as out of place), or a missing LEDGER on a message cardgm asks about that the AI ran.
+  that one alone. Known and left: a second finding where a changed tape value meets, on the same
+  reply, the first sign of ruling 1's other reading; a missing LEDGER in a chat that stops at the
+  dusk (the next reply's dawn is then read as out of place) or on a message cardgm asks about
+  that the AI ran; and, rarely, a move run for a question under ruling 1's other reading that is
+  found as LEDGER numbers rather than as decided for the player.
 - A quarter of the AIs follow ruling 1's other reading (SHARKS counted down on the night it is
   set), a quarter ruling 19's (a reply stops at the dusk; its SAVE then at the dusk too, ruling 31);
   RESULT's turns as replies, messages or the day (21); a SAVE's turn counting its reply or not.
@@ -535,6 +536,17 @@ def test_a_slip_under_the_readings_it_follows_is_not_another_move() -> None:
     both = frozenset({"dusk", "sharks"})
     for seed, plant in ((3000290, "westing"), (3000009, "water"), (3000770, "decided")):
         chat = play_chat(seed, plant, both)
+        assert chat is not None
+        assert only(chat) == [(chat.at, EXPECTED[plant])], seed
+
+
+def test_a_slip_on_the_night_another_reading_first_shows_is_one_finding() -> None:
+    """An AI that counts SHARKS down on the night it is set (ruling 1's other reading) and slips a
+    number on that same night: no reading gave its numbers exactly, so the reading was not taken
+    and its SHARKS-2 was accused beside the slip. The reading under which they are one number off,
+    where cardgm's leaves two, is taken; the slip is found alone."""
+    for seed, plant in ((11000483, "water"), (11000862, "thirst")):
+        chat = play_chat(seed, plant, frozenset({"sharks"}))
         assert chat is not None
         assert only(chat) == [(chat.at, EXPECTED[plant])], seed
 

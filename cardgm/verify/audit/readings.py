@@ -21,9 +21,24 @@ def another_ruling(
     aud: Auditor, message: str, ai: dict[str, str], expected: Step, true_step: Step | None,
 ) -> tuple[Step, Step | None, str] | None:
     """The AI's numbers follow another reading of a doubtful sentence, one the card's words allow:
-    from here on both lines play that reading, and the report says which the AI follows."""
+    from here on both lines play that reading, and the report says which the AI follows. Where no
+    reading gives them exactly, one under which they are a single number off, where the reading it
+    follows leaves two or more, is taken: the reading shows on the same reply as a slip, which is
+    then found alone."""
+    return _another_ruling(aud, message, ai, expected, true_step, off=0) or _another_ruling(aud, message, ai, expected, true_step, off=1)
+
+
+def _off_by(adapter: Any, ai: dict[str, str], shown: list[dict[str, str]]) -> int:
+    return min(sum(1 for k, v in f.items() if ai.get(k) != v and k not in adapter.counters) for f in shown)
+
+
+def _another_ruling(
+    aud: Auditor, message: str, ai: dict[str, str], expected: Step, true_step: Step | None, *, off: int,
+) -> tuple[Step, Step | None, str] | None:
     adapter = aud.adapter
     adopted = dict(aud._switches)
+    if off and _off_by(adapter, ai, [adapter.fields(aud.game, expected.after), *adapter.alternative_fields(aud.game, expected)]) <= off:
+        return None  # the reading it follows is as near: a slip on it, no other reading shown
     for name, value, note in adapter.readings():
         if name in adopted:
             continue
@@ -33,7 +48,10 @@ def another_ruling(
         st = step(trial, message)
         shown = [adapter.fields(aud.game, st.after), *adapter.alternative_fields(aud.game, st)]
         action = None
-        if not any(fields_equal(ai, f) for f in shown):
+        if off:
+            if expected.action is None or _off_by(adapter, ai, shown) != off:
+                continue
+        elif not any(fields_equal(ai, f) for f in shown):
             # A message cardgm asks about, run by the AI under this reading: the move its words allow
             # whose outcome under this reading is the AI's numbers.
             action = _read_under(aud, message, expected, ai, variant) if st.action is None else None
