@@ -61,11 +61,11 @@ def announced(text: str, names: dict[str, str]) -> list[Read]:
                 continue
             name = _name_after(text, m.end(), value_name, by_upper)
             found[m.start()] = Read(int(m.group(1)), int(m.group(2)), name, m.start(), m.group(0))
-            taken.append((m.start(), m.end() + 40 if name else m.end()))
+            taken.append((m.start(), _taken_to(text, m.end(), by_upper)))
     for m in _VALUE_POS.finditer(text):
         if not _inside(m.start(), taken):
             found[m.start()] = Read(int(m.group(2)), int(m.group(1)), _name_after(text, m.end(), value_name, by_upper), m.start(), m.group(0))
-            taken.append((m.start(), m.end() + 40))
+            taken.append((m.start(), _taken_to(text, m.end(), by_upper)))
     for m in value_name.finditer(text):
         if _DAY_BEFORE.search(text[max(0, m.start() - 12) : m.start()]):
             continue  # "Dawn day 2: rain squalls", "Step 1: hard weather": a day or a step, not a value read
@@ -111,12 +111,23 @@ def _announces(text: str, at: int) -> bool:
 
 def _name_after(text: str, at: int, value_name: re.Pattern[str], by_upper: dict[str, str]) -> str | None:
     """The card's name said right after a read ("Tape 4 reads 3: HEAVY DEW", "… 16 (RAIN SQUALLS)")."""
+    return _name_and_end(text, at, by_upper)[0]
+
+
+def _name_and_end(text: str, at: int, by_upper: dict[str, str]) -> tuple[str | None, int]:
+    """That name and where it ends (`at` when there is none)."""
     rest = text[at : at + 40]
     for name_upper, name in by_upper.items():
         m = re.match(r"\s*(?:\)|\*\*)?\s*(?::|—|–|-|→|->|\(|,)?\s*(?:\*\*)?\s*(?:a |an )?" + re.escape(name_upper) + r"\b", rest, re.I)
         if m:
-            return name
-    return None
+            return name, at + m.end()
+    return None, at
+
+
+def _taken_to(text: str, at: int, by_upper: dict[str, str]) -> int:
+    """Where a read's span ends: after the name said with it, never over the next line's read (two
+    short lines, "Dawn: tape 11 reads 20 — HARD WEATHER." then "Dusk: tape 12 reads 4 …")."""
+    return _name_and_end(text, at, by_upper)[1]
 
 
 def _inside(at: int, spans: list[tuple[int, int]]) -> bool:

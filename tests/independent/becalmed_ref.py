@@ -212,6 +212,9 @@ class Becalmed:
         self.stop_day = stop_day
         # How often each of the card's situations came up (for a test to show what it covered).
         self.seen: Counter[str] = Counter()
+        # docs/rulings.md BECALMED 1, the other reading an AI may follow: SHARKS counted down on the
+        # night it is set ("counted down each dusk in step 2").
+        self.sharks_count_the_setting_dusk = False
 
     def saw(self, situation: str, when: bool = True) -> bool:
         if when:
@@ -463,7 +466,7 @@ class Becalmed:
             else:
                 water = max(0, water - 2)
         # then count SHARKS down one (not on the dusk that set it: ruling 1)
-        if sharks > 0 and not sharks_set_tonight:
+        if sharks > 0 and (not sharks_set_tonight or self.sharks_count_the_setting_dusk):
             sharks -= 1
 
         # 3) THIRST.

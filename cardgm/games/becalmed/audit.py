@@ -137,6 +137,10 @@ class BecalmedAdapter(Adapter):
                 out.append(replace(a, water=water))
         if a.end is None and a.day == b.day + 1 and a.tape == 2 * a.day - 1 and a.phase == "calls":
             out += [replace(s, day=s.day - 1, tape=s.tape - 1) for s in [a, *out]]
+        elif a.end is None and (a.day, a.tape) == (b.day, b.tape) and a.day > 1 and a.tape == 2 * a.day - 1 and a.phase == "calls":
+            # A reply that moves nothing (a question, a save) after one that stopped at the dusk: the
+            # next dawn is still unread on that reading, so its LEDGER still shows the dusk.
+            out.append(replace(a, day=a.day - 1, tape=a.tape - 1))
         return out
 
     def label(self, state: State) -> str:
@@ -190,6 +194,9 @@ class BecalmedAdapter(Adapter):
         before: State = st.before if st else replace(after, tape=after.tape - 1)  # an opening re-reads its dawn
         lo, hi = before.tape, after.tape
         ai = ctx.ai
+        prev = ctx.ai_prev or {}
+        if st is not None and prev.get("tape") == str(lo - 1) and lo % 2 == 1 and prev.get("day") == str(before.day - 1):
+            lo -= 1  # its last LEDGER stopped at the dusk (ruling 19): this reply reads the dawn after it
         if ai is not None:
             day, pos = int(ai["day"]), int(ai["tape"])
             if pos > 2 * day:
@@ -199,7 +206,9 @@ class BecalmedAdapter(Adapter):
                     f"tape {2 * day - 1} and {2 * day}. Two values a day, dawn then dusk, and never a third.",
                     field="tape", ai=str(pos), rules=str(hi),
                 )]
-            if st is not None and day == after.day and pos > hi and after.phase == "calls":
+            # (One value past the rules' dawn is that day's dusk: a move the rules did not read,
+            # judged as a move, never a third value.)
+            if st is not None and day == after.day and pos > hi and pos - lo > 2 and after.phase == "calls":
                 read = [str(q) for q in range(lo + 1, pos + 1)]
                 return [Finding(
                     "third-value", ctx.index, ctx.ai_where,

@@ -38,6 +38,7 @@ class Context:
     # LEDGER to show which count it keeps (BECALMED): the saved turn less one, which such a count
     # leaves off (a SAVE or RESULT may give either count).
     turn_from: int = 0
+    play: Game | None = None  # the game the AI's own numbers play (its announced values, the readings it follows)
 
 
 class Adapter:

@@ -253,6 +253,7 @@ class Auditor:
         adapter, game = self.adapter, self.game
         own_run = self.own_run
         self.tape_trial: tuple[Any, Any] | None = None  # the AI's own tape played on this message
+        self.tape_reply: Reply | None = None  # and the reply that gives (its end, its RESULT)
         before_state = expected.before if expected is not None else own_run.state
         label = "the opening" if index == 0 else adapter.label(before_state)
         if ai_text is None:
@@ -309,10 +310,9 @@ class Auditor:
         exp_fields, alt_fields = fields_now()
         raw_fields = ai_fields
         if ai_fields is not None and self.carried:
-            # A number it carries on from an earlier finding is listed there; the rest is judged.
-            shown = without_carried(self, ai_fields, exp_fields)
-            fold(self, [(k, ai_fields[k], shown[k]) for k in ai_fields if shown[k] != ai_fields[k]], index + 1)
-            ai_fields = shown
+            # A number it carries on from an earlier finding is listed there (folded below, against
+            # the move finally read); the rest is judged.
+            ai_fields = without_carried(self, ai_fields, exp_fields)
         follows = ai_fields is not None and (fields_equal(ai_fields, exp_fields) or any(fields_equal(ai_fields, a) for a in alt_fields))
         if resumed is not None and ai_fields is not None and not follows:
             # A resume may show the saved turn or count this reply on from the last; a new chat's first
@@ -338,14 +338,30 @@ class Auditor:
 
         # Not what the rules give: a reading the card allows, or the message read from the AI's numbers.
         if ai_fields is not None and not follows and expected is not None:
-            got = (
-                another_ruling(self, message or "", ai_fields, expected, true_step)
-                or confirmed(self, message or "", ai_fields, expected, true_step)
-                or corrected(self, index, message or "", ai_text, ai_fields, expected, true_step)
-                or asked_back(self, message or "", ai_text, ai_fields, expected, true_step)
-                or other_reading(self, index, message or "", ai_fields, expected, true_step, asks=asks_back(ai_text) is not None)
-                or confirm_skipped(self, message or "", ai_fields, expected, true_step)
+
+            # A tape value the AI announced in place of the printed one explains its numbers before
+            # another reading of the rules does (the tape module replays the message on that value).
+            early = Context(
+                game, self.card, index, label, message, ai_text, where, ai_fields, self.ai_prev, expected, exp_fields,
+                adapter.fields(game, expected.before), true_step, own_run.state, "", previous=self.last_action, turn_from=self.turn_from,
             )
+            retaped = any(b.kind in ("tape-changed", "tape-out-of-turn") for b in adapter.breaches(early))
+
+            def readings_of(shown: dict[str, str], expected: Step) -> tuple[Step, Step | None, str] | None:
+                return (
+                    (None if retaped else another_ruling(self, message or "", shown, expected, true_step))
+                    or confirmed(self, message or "", shown, expected, true_step)
+                    or corrected(self, index, message or "", ai_text, shown, expected, true_step)
+                    or asked_back(self, message or "", ai_text, shown, expected, true_step)
+                    or other_reading(self, index, message or "", shown, expected, true_step, asks=asks_back(ai_text) is not None)
+                    or confirm_skipped(self, message or "", shown, expected, true_step)
+                )
+
+            # A carried difference was taken out against cardgm's reading of the message; the move
+            # the AI's numbers show is looked for in the numbers it printed first (a field that only
+            # looked carried, one over where nothing moved, is that move's own outcome).
+            got = readings_of(raw_fields, expected) if raw_fields is not None and raw_fields != ai_fields else None
+            got = got or readings_of(ai_fields, expected)
             if got is not None:
                 expected, true_step, note = got
                 exp_reply = expected.reply
@@ -353,7 +369,11 @@ class Auditor:
                     true_reply = true_step.reply
                 notes.append(note)
                 exp_fields, alt_fields = fields_now()
+                if raw_fields is not None and self.carried:
+                    ai_fields = without_carried(self, raw_fields, exp_fields)
                 follows = fields_equal(ai_fields, exp_fields) or any(fields_equal(ai_fields, a) for a in alt_fields)
+        if raw_fields is not None and ai_fields is not None and self.carried:
+            fold(self, [(k, raw_fields[k], ai_fields[k]) for k in raw_fields if ai_fields.get(k) != raw_fields[k]], index + 1)
 
         if line is not None and trailing:
             if exp_reply.result and only_the_end_after(ai_text):
@@ -373,6 +393,7 @@ class Auditor:
             game, self.card, index, label, message, ai_text, where, ai_fields, self.ai_prev, expected, exp_fields,
             adapter.fields(game, expected.before) if expected is not None else exp_fields, true_step,
             own_run.state, adapter.not_over(game, own_run.state), previous=self.last_action, turn_from=self.turn_from,
+            play=own_run.game,
         )
         if ai_fields is not None:
             true_alts = adapter.alternative_fields(game, true_step)
@@ -400,7 +421,10 @@ class Auditor:
                 "from the AI's last LEDGER, and the pasted block changes nothing.",
             ))
         if ai_fields is not None and not follows:
-            diffs = adapter.collapse([(k, ai_fields.get(k, "(none)"), v) for k, v in exp_fields.items() if ai_fields.get(k) != v], ai_fields)
+            # Judged against the reading its numbers come nearest (a slip in a LEDGER that stops at the
+            # dusk is that one number, not the day and tape as well); the rules' own on a tie.
+            nearest = min([exp_fields, *alt_fields], key=lambda f: sum(1 for k, v in f.items() if ai_fields.get(k) != v))
+            diffs = adapter.collapse([(k, ai_fields.get(k, "(none)"), v) for k, v in nearest.items() if ai_fields.get(k) != v], ai_fields)
             diffs = fold(self, diffs, index + 1)
             # A breach of the save or the tape explains the numbers; a move is decided only without one.
             explained = any(b.kind in ("save-followed", "tape-changed", "tape-out-of-turn", "third-value") for b in breaches)
@@ -408,6 +432,11 @@ class Auditor:
             cause = decided or next((b for b in breaches if b.kind in ("save-followed", "tape-changed", "tape-out-of-turn", "third-value")), None)
             if decided is not None:
                 breaches.insert(0, decided)
+                # What the move it ran set going (a turtle to answer) stands on its line too: the
+                # LEDGER does not show it.
+                ran = adapter.candidates(game, expected.before, ai_fields, tape_game(self)) if expected is not None else []
+                if ran:
+                    self.tape_trial = (ran[0][1], None)
             if cause is not None:
                 caused, apart = caused_by(self, cause, diffs, ctx, message or "", ai_fields)
                 cause.consequences = [adapter.diff_words(k, a, r) for k, a, r in caused]
@@ -424,7 +453,14 @@ class Auditor:
                     remember(self, findings[-1], k, a, r)
         findings.extend(breaches)
         findings.extend(save_findings(ctx, adapter))
-        findings.extend(result_findings(ctx, adapter, exp_reply, ra.ai_result))
+        results = result_findings(ctx, adapter, exp_reply, ra.ai_result)
+        tape_cause = next((b for b in breaches if b.kind in ("tape-changed", "tape-out-of-turn")), None)
+        if results and tape_cause is not None and self.tape_reply is not None and not result_findings(ctx, adapter, self.tape_reply, ra.ai_result):
+            # The RESULT follows from the value the AI announced (it ended the voyage, or changed its
+            # score): the tape breach explains it, listed under it, never a finding of its own.
+            tape_cause.consequences += [f.text for f in results]
+            results = []
+        findings.extend(results)
         if ai_fields is not None:
             settle(self, raw_fields or ai_fields, exp_fields)
         self.asked = asks_back(ai_text)

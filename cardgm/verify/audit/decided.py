@@ -29,7 +29,8 @@ def decided(adapter: Adapter, ctx: Context) -> Finding | None:
     prev = ctx.ai_prev or ctx.before_fields
     rules_moved = not fields_equal(ctx.expected_fields, ctx.before_fields, counters)
     ai_moved = not fields_equal(ctx.ai, prev, counters)
-    found = adapter.candidates(ctx.game, ctx.expected.before, ctx.ai, ctx.game)
+    # Moves as the AI's own line plays them: under the reading it follows, a slip is not another move.
+    found = adapter.candidates(ctx.game, ctx.expected.before, ctx.ai, ctx.play or ctx.game)
     ran = adapter.move_words(found[0][0]) if found else None
     message = ctx.message or ""
     said = _quote(message)
@@ -48,7 +49,11 @@ def decided(adapter: Adapter, ctx: Context) -> Finding | None:
             what = f"The player's message ({said}) " + (gap or "does not give the move the AI made")
         did = f"the AI ran {ran} for them" if ran else f"the AI moved the game anyway ({adapter.moved_words(ctx)})"
         return Finding("decided-for-player", ctx.index, ctx.ai_where, f"{what}; {did}. cardgm answers it: \"{cardgm}\"")
-    differs = [k for k, v in ctx.expected_fields.items() if ctx.ai.get(k) != v and k not in counters]
+    ai = ctx.ai
+    # Counted against the reading nearest the AI's numbers (a LEDGER that stops at the dusk differs
+    # from the dawn in its day and tape, which is no move).
+    nearest = min([ctx.expected_fields, *adapter.alternative_fields(ctx.game, ctx.expected)], key=lambda f: sum(1 for k, v in f.items() if ai.get(k) != v))
+    differs = [k for k, v in nearest.items() if ai.get(k) != v and k not in counters]
     if rules_moved and ran and ctx.expected.action is not None and len(differs) >= 2:
         # One field off is read as a slip of arithmetic; two or more that are exactly another
         # move's numbers are that move, run for the player.

@@ -20,6 +20,10 @@ def save_findings(ctx: Context, adapter: Adapter) -> list[Finding]:
     for block in save_blocks(ctx.ai_text):
         want = ctx.state if ctx.ai is None else _state_or(adapter, ctx)
         given, rules = save_fields(block), save_fields(ctx.game.save(want))
+        # A block of the state another reading shows (BECALMED 19 and 31: saved at the dusk, before
+        # the next dawn is read) is judged as that reading's SAVE, the nearest to it; the rules' on a tie.
+        others = [save_fields(ctx.game.save(s)) for s in adapter.alternatives(ctx.game, ctx.expected)] if ctx.expected is not None else []
+        rules = min([rules, *others], key=lambda f: sum(1 for k, v in f.items() if k != "turn" and given.get(k) != v))
         # Compared as the LEDGER's fields are: a sunk list in the order sunk is the same list (as read).
         same = {k: adapter.save_value(k, v) == adapter.save_value(k, rules[k]) for k, v in given.items() if k in rules}
         wrong = [k for k in rules if not same.get(k, False) and not (k == "turn" and _turn_allowed(ctx, given.get(k), rules[k]))]

@@ -43,6 +43,7 @@ def caused_by(
     trial = Run(variant, state=expected.before, pending=expected.pending, moved=True)
     st = take(trial, message, expected.action) if expected.action is not None else step(trial, message)
     aud.tape_trial = (trial.state, trial.pending)
+    aud.tape_reply = st.reply
     adapter = aud.adapter
     shown = [adapter.fields(aud.game, st.after), *adapter.alternative_fields(aud.game, st)]
     best = min(shown, key=lambda f: sum(1 for k, v in ai.items() if f.get(k) != v))
