@@ -57,7 +57,7 @@ def main() -> None:
         agree(args.agree, ref)
         return
     if args.played:
-        played(args.played, ref)
+        played(args.played, ref, args.limit)
         return
     for card_id in args.card or ["becalmed", "cattle-trail"]:
         package = card_id.replace("-", "_")
@@ -246,11 +246,12 @@ def agree(n: int, ref: float) -> None:
     )
 
 
-def played(n: int, ref: float) -> None:
+def played(n: int, ref: float, limit: int) -> None:
     """`n` mornings of random play on days 9-21, as a player would paste them (each reachable):
-    every check timed, then the median, 90th and slowest against the reference loop, and the ten
-    slowest blocks with the groups each searched."""
+    every check timed (one past `limit` seconds counted as `limit` and left), then the median, 90th
+    and slowest against the reference loop, and the ten slowest blocks with the groups each searched."""
     import random
+    import signal
     import sys
     from pathlib import Path
 
@@ -264,7 +265,16 @@ def played(n: int, ref: float) -> None:
     rows: list[tuple[float, int, Any]] = []
     for s in random.Random(53).sample(late, n):
         t0 = time.perf_counter()
-        found = reach.toward(s, tape)
+        signal.signal(signal.SIGALRM, _over)
+        signal.alarm(limit)
+        try:
+            found = reach.toward(s, tape)
+        except Over:
+            rows.append((float(limit), -1, s))
+            print(f"  day {s.day:2} mile {s.mile:3} head {s.head:2} silver {s.silver:3}: over {limit} s, left", flush=True)
+            continue
+        finally:
+            signal.alarm(0)
         took = time.perf_counter() - t0
         assert found.reached, notation.save(s)
         rows.append((took, found.searched, s))

@@ -377,3 +377,14 @@ def test_the_search_shows_the_day_it_is_on(monkeypatch) -> None:  # type: ignore
     statuses.clear()
     assert reach.toward(block, TAPE, depth_first=0).reached  # a day at a time: each day said as it is worked out
     assert [int(re.match(r"day (\d+) of 12", s).group(1)) for s in statuses] == list(range(reach.EXACT_DAYS + 1, 13))  # type: ignore[union-attr]
+
+
+def test_a_late_block_of_random_play_far_past_the_smiddy_is_found_depth_first() -> None:
+    """Day 20 at the Town, 4 head and 131 silver, shod, Hector and Morag hired, Ewan and Calum laid
+    up: random play's own morning (seed 19's drives). Depth first finds its line in 62,754 groups
+    (about 20 s of CPU); with a budget of 60,000 moves the search went on a day at a time from day
+    8 instead and was still at it after 4 minutes (past the Smiddy's sales a day holds hundreds of
+    thousands of groups)."""
+    block = next(s for line in lines() for s in line if (s.day, s.mile, s.head, s.silver) == (20, 143, 4, 131))
+    found = reach.toward(block, TAPE)
+    assert found.reached and found.searched < 100_000, found.searched
