@@ -848,7 +848,7 @@ def toward(
                 raise _Enough
             moves[0] -= 1
         seen[(day, rest)] = old | mask
-        shown.status(f"day {day} of {target.day}, {len(seen):,} groups of mornings")
+        shown.status(f"day {day} of {target.day}, {len(seen):,} groups")
         if day == target.day and rest == goal_rest and mask >> target.silver & 1:
             return True
         ranked = []
@@ -870,7 +870,7 @@ def toward(
             layer = {rest: kept for rest, mask in layer.items() if (kept := goal.keep(rest, mask, EXACT_DAYS))}
             searched = len(layer)
             for day in range(EXACT_DAYS, target.day):
-                shown.status(f"day {day + 1} of {target.day}, a day at a time, {searched:,} groups of mornings")
+                shown.status(f"day {day + 1} of {target.day}, {searched:,} groups, a day at a time")
                 layer = next_layer(layer, day, tape, rulings, keep, _day_orders)
                 searched += len(layer)
             found = bool(layer.get(goal_rest, 0) >> target.silver & 1)
