@@ -5,6 +5,7 @@
     python bench/bench_reach.py --late 40  # DROVER'S AUTUMN after its held days: the search toward a block
     python bench/bench_reach.py --smiddy   # DROVER'S late blocks after selling the herd at the Smiddy (--old: and without the silver bound)
     python bench/bench_reach.py --agree 30 # tampered blocks of days 9-14: the same verdict with and without the silver bound
+    python bench/bench_reach.py --played 200  # DROVER'S days 9-21: 200 random-play mornings (reachable), the spread and the slowest
 
 Prints, per card and day, the mornings play reaches, the seconds the search took to get there from
 the day before, and the time to check one block once the set is held, each against a reference
@@ -42,6 +43,7 @@ def main() -> None:
     parser.add_argument("--smiddy", action="store_true", help="DROVER'S AUTUMN: late blocks at the Smiddy after selling the herd, timed")
     parser.add_argument("--old", action="store_true", help="with --smiddy: also the search without the silver bound (minutes a block)")
     parser.add_argument("--agree", type=int, metavar="N", help="DROVER'S AUTUMN days 9-14: N mornings and their tampers, with and without the silver bound")
+    parser.add_argument("--played", type=int, metavar="N", help="DROVER'S AUTUMN days 9-21: N random-play mornings (as a player pastes them), timed")
     args = parser.parse_args()
     ref = reference()
     print(f"reference loop: {ref * 1000:.1f} ms")
@@ -53,6 +55,9 @@ def main() -> None:
         return
     if args.agree:
         agree(args.agree, ref)
+        return
+    if args.played:
+        played(args.played, ref, args.limit)
         return
     for card_id in args.card or ["becalmed", "cattle-trail"]:
         package = card_id.replace("-", "_")
@@ -239,6 +244,47 @@ def agree(n: int, ref: float) -> None:
         f"{2 * n} blocks of days 9-14: {tally}; with the silver bound {times[True]:.1f} s ({times[True] / ref:.0f} ×), "
         f"without {times[False]:.1f} s ({times[False] / ref:.0f} ×)"
     )
+
+
+def played(n: int, ref: float, limit: int) -> None:
+    """`n` mornings of random play on days 9-21, as a player would paste them (each reachable):
+    every check timed (one past `limit` seconds counted as `limit` and left), then the median, 90th
+    and slowest against the reference loop, and the ten slowest blocks with the groups each searched."""
+    import random
+    import signal
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from cardgm.games.cattle_trail import notation, reach
+    from tests.hostile import test_reach_late as t
+
+    tape = load_card("cattle-trail").tape
+    reach.mornings(tape, 8)
+    late = [s for line in t.lines() for s in line if s.day > reach.EXACT_DAYS]
+    rows: list[tuple[float, int, Any]] = []
+    for s in random.Random(53).sample(late, n):
+        t0 = time.perf_counter()
+        signal.signal(signal.SIGALRM, _over)
+        signal.alarm(limit)
+        try:
+            found = reach.toward(s, tape)
+        except Over:
+            rows.append((float(limit), -1, s))
+            print(f"  day {s.day:2} mile {s.mile:3} head {s.head:2} silver {s.silver:3}: over {limit} s, left", flush=True)
+            continue
+        finally:
+            signal.alarm(0)
+        took = time.perf_counter() - t0
+        assert found.reached, notation.save(s)
+        rows.append((took, found.searched, s))
+        print(f"  day {s.day:2} mile {s.mile:3} head {s.head:2} silver {s.silver:3}: {took:.2f} s ({took / ref:.0f} ×), {found.searched:,} groups", flush=True)
+    rows.sort(key=lambda r: r[0])
+    secs = [r[0] for r in rows]
+    pick = {"median": secs[len(secs) // 2], "90th": secs[len(secs) * 9 // 10], "slowest": secs[-1]}
+    print(f"{n} reachable blocks: " + ", ".join(f"{k} {v:.2f} s ({v / ref:.1f} ×)" for k, v in pick.items()) + f"; total {sum(secs):.1f} s")
+    for took, searched, s in rows[-10:]:
+        print(f"  {took:.2f} s ({took / ref:.0f} ×), {searched:,} groups: {' '.join(notation.save(s).split()[2:-3])}")
 
 
 class Over(Exception):

@@ -325,3 +325,66 @@ def test_the_smiddy_block_with_183_silver_is_refused_naming_silver() -> None:
     with pytest.raises(SaveError) as exc:
         make_game(DROVE).load(cn.save(smiddy_block(183)))
     assert "silver:" in str(exc.value) and "day 21" in str(exc.value), str(exc.value)
+
+
+def _day_12_block() -> Drove:
+    """A morning of day 12 from random play, as a player would paste it."""
+    return next(s for line in lines() for s in line if s.day == 12 and s.mile == 57)
+
+
+def test_the_part_searches_are_asked_only_of_mornings_the_search_goes_to(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A block play reaches is most often found in a few groups; the flesh, larder, herd and silver
+    searches are asked only of a morning the search goes to, not of every morning of day 8 and
+    every sibling it ranks (thousands, where most of a check's time went)."""
+    asked: list[tuple[int, reach.Rest]] = []
+    apart = reach._Toward._apart
+
+    def counting(self: reach._Toward, rest: reach.Rest, day: int) -> str | None:
+        asked.append((day, rest))
+        return apart(self, rest, day)
+
+    monkeypatch.setattr(reach._Toward, "_apart", counting)
+    found = reach.toward(_day_12_block(), TAPE)
+    assert found.reached and found.searched < 50, found.searched
+    assert len(asked) < 100, (len(asked), found.searched)  # asked of every morning ranked: about 600
+
+
+def test_the_search_shows_the_day_it_is_on(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A late check can take seconds: in a terminal a status line says so, with the day searched
+    (cardgm.progress draws it only when stderr is a terminal; here the task is counted instead)."""
+    from contextlib import contextmanager
+
+    from cardgm.progress import Task
+
+    seen: list[str] = []
+    statuses: list[str] = []
+
+    class Recording(Task):
+        def status(self, text: str) -> None:
+            statuses.append(text)
+
+    @contextmanager
+    def task(description: str, total: int | None = None, *, quiet: bool = False):  # type: ignore[no-untyped-def]
+        seen.append(description)
+        yield Recording()
+
+    monkeypatch.setattr(reach, "task", task)
+    block = _day_12_block()
+    assert reach.toward(block, TAPE).reached
+    assert seen == ["Checking the SAVE against every line of play"]
+    days = [int(re.match(r"day (\d+) of 12", s).group(1)) for s in statuses]  # type: ignore[union-attr]
+    assert set(days) == set(range(reach.EXACT_DAYS, 13)), days
+    statuses.clear()
+    assert reach.toward(block, TAPE, depth_first=0).reached  # a day at a time: each day said as it is worked out
+    assert [int(re.match(r"day (\d+) of 12", s).group(1)) for s in statuses] == list(range(reach.EXACT_DAYS + 1, 13))  # type: ignore[union-attr]
+
+
+def test_a_late_block_of_random_play_far_past_the_smiddy_is_found_depth_first() -> None:
+    """Day 20 at the Town, 4 head and 131 silver, shod, Hector and Morag hired, Ewan and Calum laid
+    up: random play's own morning (seed 19's drives). Depth first finds its line in 62,754 groups
+    (about 20 s of CPU); with a budget of 60,000 moves the search went on a day at a time from day
+    8 instead and was still at it after 4 minutes (past the Smiddy's sales a day holds hundreds of
+    thousands of groups)."""
+    block = next(s for line in lines() for s in line if (s.day, s.mile, s.head, s.silver) == (20, 143, 4, 131))
+    found = reach.toward(block, TAPE)
+    assert found.reached and found.searched < 100_000, found.searched

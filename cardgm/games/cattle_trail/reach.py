@@ -47,6 +47,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
+from cardgm.progress import task
 from cardgm.save import Kept
 
 from . import rules
@@ -496,9 +497,12 @@ class _Toward:
         self.lost_memo: dict[tuple[int, Part], int] = {}
         self.known: dict[tuple[int, Rest], list[Any]] = {}  # (day, rest): [field set aside by, silvers, part set aside by, silvers spent allow]
 
-    def keep(self, rest: Rest, mask: int, day: int) -> int:
+    def keep(self, rest: Rest, mask: int, day: int, *, cheap: bool = False) -> int:
         """The silvers of `mask` with which a morning of `rest` on `day` may still come to the
-        target (0: none; `cut` counts the field that set it aside)."""
+        target (0: none; `cut` counts the field that set it aside). `cheap`: only the tests read
+        off the morning itself (`_why`, `_silvers`), not the part searches (`_apart`, `_dear`);
+        what it keeps, `keep` without it keeps or sets aside as it would have the whole mask, and
+        what it sets aside is counted once, as `keep` would count it."""
         known = self.known.get((day, rest))
         if known is None:  # what the tests say of a rest, whatever its silvers: worked out once
             known = self.known[(day, rest)] = [self._why(rest, day), self._silvers(rest, day), None]
@@ -507,7 +511,7 @@ class _Toward:
             mask &= window
             if not mask:
                 why = "silver"
-            elif not self.parts:
+            elif not self.parts or cheap:
                 return mask
             else:
                 if known[2] is None:
@@ -754,7 +758,11 @@ def apart(a: Key, b: Key) -> list[int]:
     return [i for i in range(len(a)) if a[i] != b[i]]
 
 
-DEPTH_FIRST = 60_000  # groups of mornings `toward` moves depth first before it goes a day at a time
+# Moves `toward` makes depth first before it goes a day at a time. A day at a time pays for every
+# morning kept, which past the Smiddy's sales is hundreds of thousands of groups: a day-20 block of
+# random play at the Town (4 head, 131 silver, Hector and Morag hired) is found depth first in
+# 62,754 groups (21 s of CPU) but was still unanswered after 4 minutes a day at a time.
+DEPTH_FIRST = 250_000
 
 
 def toward(
@@ -779,18 +787,23 @@ def toward(
     goal_rest, goal_key = rest_of(target), key_of(target)
     near: list[tuple[int, Key]] = []
 
-    def keep(rest: Rest, mask: int, day: int) -> int:
+    def keep(rest: Rest, mask: int, day: int, cheap: bool = False) -> int:
         if day == target.day:  # a morning of the target's day, kept if the nearest yet (a refusal's reason)
             silver = target.silver if mask >> target.silver & 1 else min(silvers(mask), key=lambda v: (abs(v - target.silver), v))
             key = key_of(morning(rest, silver, day))
             d = len(apart(key, goal_key))
             if not near or (d, key) < near[0]:
                 near[:] = [(d, key)]
-        return goal.keep(rest, mask, day)
+        return goal.keep(rest, mask, day, cheap=cheap)
 
+    # The part searches (`_apart`, `_dear`) are the dear part of `keep`: a morning is put to them
+    # only when the search is about to go to it, not when it is ranked among its siblings (a line
+    # found early never asks them of the siblings it did not need). The order the search goes in,
+    # and every mask it goes with, are those of `keep` asked at once: the siblings the part
+    # searches set aside are dropped from a list sorted by distance, which leaves the others' order.
     layer: Layer = {}
     for rest, mask in sorted(layer_of(start).items(), key=lambda item: (goal.distance(item[0]), item[0])):
-        kept = goal.keep(rest, mask, EXACT_DAYS)
+        kept = goal.keep(rest, mask, EXACT_DAYS, cheap=True)
         if kept:
             layer[rest] = kept
     seen: dict[tuple[int, Rest], int] = {}
@@ -825,6 +838,7 @@ def toward(
         return out
 
     def search(rest: Rest, mask: int, day: int) -> bool:
+        mask = goal.keep(rest, mask, day)  # the part searches, now that the search goes here
         old = seen.get((day, rest), 0)
         mask &= ~old
         if not mask:
@@ -834,6 +848,7 @@ def toward(
                 raise _Enough
             moves[0] -= 1
         seen[(day, rest)] = old | mask
+        shown.status(f"day {day} of {target.day}, {len(seen):,} groups")
         if day == target.day and rest == goal_rest and mask >> target.silver & 1:
             return True
         ranked = []
@@ -841,21 +856,24 @@ def toward(
             moved = (mask & ~((1 << cost) - 1)) >> cost if cost >= 0 else mask << -cost  # those that pay, less the cost
             if not moved & ~seen.get((d, after), 0):
                 continue  # searched already with every one of these silvers
-            moved = keep(after, moved, d)
+            moved = keep(after, moved, d, True)
             if moved:
                 ranked.append((goal.distance(after), d, after, moved))
         ranked.sort(key=lambda c: c[0])
         return any(search(after, moved, d) for _, d, after, moved in ranked)
 
-    try:
-        found = any(search(rest, mask, EXACT_DAYS) for rest, mask in layer.items())
-        searched = len(seen)
-    except _Enough:  # a day at a time, from the start again
-        searched = len(layer)
-        for day in range(EXACT_DAYS, target.day):
-            layer = next_layer(layer, day, tape, rulings, keep, _day_orders)
-            searched += len(layer)
-        found = bool(layer.get(goal_rest, 0) >> target.silver & 1)
+    with task("Checking the SAVE against every line of play") as shown:
+        try:
+            found = any(search(rest, mask, EXACT_DAYS) for rest, mask in layer.items())
+            searched = len(seen)
+        except _Enough:  # a day at a time, from the start again
+            layer = {rest: kept for rest, mask in layer.items() if (kept := goal.keep(rest, mask, EXACT_DAYS))}
+            searched = len(layer)
+            for day in range(EXACT_DAYS, target.day):
+                shown.status(f"day {day + 1} of {target.day}, {searched:,} groups, a day at a time")
+                layer = next_layer(layer, day, tape, rulings, keep, _day_orders)
+                searched += len(layer)
+            found = bool(layer.get(goal_rest, 0) >> target.silver & 1)
     nearest = target if found else (drove(near[0][1], target.day) if near else None)
     return Found(found, nearest, goal.cut, searched)
 
