@@ -123,9 +123,10 @@ class CattleTrailAdapter(Adapter):
     def alternatives(self, game: Game, st: Any) -> list[Any]:
         """Question 5 (A): the Ledger printed after an end that fires at a dusk is "the Ledger at that
         dusk", the day that ended (`day:20/20`), where cardgm applies the next-morning rule (`day:21/20`)."""
-        if st is None or st.after.end is None or st.before.end is not None or st.after.day != st.before.day + 1:
+        # A reply may run several dusks (early days on the tryst ground): the day that ended is the last.
+        if st is None or st.after.end is None or st.before.end is not None or st.after.day <= st.before.day:
             return []
-        return [replace(st.after, day=st.before.day)]
+        return [replace(st.after, day=st.after.day - 1)]
 
     def state_from(self, game: Game, f: dict[str, str], base: Drove) -> Drove:
         laid = () if f["laid"] == "none" else tuple(f["laid"].split(","))
