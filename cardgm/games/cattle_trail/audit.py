@@ -163,6 +163,44 @@ class CattleTrailAdapter(Adapter):
             return f"the day's arithmetic leaves {name} at {ctx.expected_fields[name]}"
         return "; ".join(dict.fromkeys(said))
 
+    def misread(self, ctx: Context) -> Finding | None:
+        """HARD RULE 3: "never soften a band". The day's value as printed, but banded as another
+        band of the same sky: the AI's numbers are that band's, one finding for the band."""
+        st, ai = ctx.expected, ctx.ai
+        if st is None or ai is None or not isinstance(st.action, DayOrder):
+            return None
+        read = [e for e in st.events if isinstance(e, E.Banded)]
+        days = [e for e in st.events if isinstance(e, E.DayRead)]
+        if len(read) != 1 or len(days) != 1:
+            return None
+        banded, day = read[0], days[0]
+        tape = ctx.game.tape  # type: ignore[attr-defined]
+        rulings = getattr(ctx.game, "rulings", rules.RULED)
+        for raw in range(1, 21):
+            if _sky(raw) != _sky(day.raw) or _band(max(1, min(20, raw + banded.shift))) == banded.band:
+                continue
+            other = (*tape[: day.day - 1], raw, *tape[day.day :])
+            try:
+                after, _ = rules.apply(st.before, st.action, other, rulings)
+            except (GameError, ValueError):
+                continue
+            if fields_equal_but_turn(self.fields(ctx.game, after), ai):
+                said = _band(max(1, min(20, raw + banded.shift)))
+                return Finding(
+                    "ledger", ctx.index, ctx.ai_where,
+                    f"The AI reads day {day.day}'s value {day.raw} as it is printed ({banded.raw} "
+                    f"{'+' if banded.shift >= 0 else '−'} {abs(banded.shift)} = {banded.adjusted}: {banded.band} on the "
+                    f"{banded.table}), but its numbers are those of a {said} day. Never soften a band.",
+                    field="band", ai=said, rules=banded.band,
+                )
+        return None
+
+    def announced(self, text: str) -> dict[int, int]:
+        said: dict[int, int] = {}
+        for p, v in _reads(plain(text)):
+            said.setdefault(p, v)
+        return said
+
     def breaches(self, ctx: Context) -> list[Finding]:
         out: list[Finding] = []
         tape = ctx.game.tape  # type: ignore[attr-defined]
@@ -181,8 +219,7 @@ class CattleTrailAdapter(Adapter):
                 ))
                 return out
         seen = set()
-        for m in list(_VALUE.finditer(text)) + list(_TAPE.finditer(text)):
-            p, v = int(m.group(1)), int(m.group(2))
+        for p, v in _reads(text):
             if not 1 <= p <= len(tape) or p in seen:
                 continue
             seen.add(p)
@@ -209,6 +246,39 @@ class CattleTrailAdapter(Adapter):
                     field=f"tape {p}", ai=str(v), rules=f"not read until day {p}",
                 ))
         return out
+
+
+def _sky(raw: int) -> str:
+    return "STORM" if raw <= 2 else "RAIN" if raw <= 5 else "FAIR"
+
+
+def _band(value: int) -> str:
+    return "BAD" if value <= 4 else "HARD" if value <= 9 else "FAIR" if value <= 15 else "GOOD"
+
+
+def fields_equal_but_turn(a: dict[str, str], b: dict[str, str]) -> bool:
+    return {k: v for k, v in a.items() if k != "turn"} == {k: v for k, v in b.items() if k != "turn"}
+
+
+def _reads(text: str) -> list[tuple[int, int]]:
+    """(day, value) for each tape value the text announces: in its sentences, and in a Markdown
+    table whose header names a day column and a value (or raw, or tape) column."""
+    found = [(int(m.group(1)), int(m.group(2))) for rx in (_VALUE, _TAPE) for m in rx.finditer(text)]
+    cols: tuple[int, int] | None = None
+    for line in text.splitlines():
+        if not line.strip().startswith("|"):
+            cols = None
+            continue
+        cells = [c.strip().strip("*").lower() for c in line.strip().strip("|").split("|")]
+        if cols is None:
+            day = next((i for i, c in enumerate(cells) if c == "day"), None)
+            value = next((i for i, c in enumerate(cells) if c in ("value", "raw", "raw value", "tape", "tape value", "roll")), None)
+            if day is not None and value is not None:
+                cols = (day, value)
+            continue
+        if len(cells) > max(cols) and cells[cols[0]].isdigit() and cells[cols[1]].isdigit():
+            found.append((int(cells[cols[0]]), int(cells[cols[1]])))
+    return found
 
 
 def _first(text: str) -> str:

@@ -24,7 +24,7 @@ from cardgm.verify.audit.readings import another_ruling, other_reading
 from cardgm.verify.audit.results import result_findings
 from cardgm.verify.audit.saves import save_findings
 from cardgm.verify.audit.steps import Step, copy_run, step
-from cardgm.verify.audit.tape import caused_by, replay_on_own_tape, tape_game
+from cardgm.verify.audit.tape import announced_explains, caused_by, replay_on_own_tape, tape_game
 from cardgm.verify.plain import sentence
 from cardgm.verify.transcript_io import PLAYER, Transcript, Turn
 
@@ -339,12 +339,13 @@ class Auditor:
         # Not what the rules give: a reading the card allows, or the message read from the AI's numbers.
         if ai_fields is not None and not follows and expected is not None:
             got = (
-                another_ruling(self, message or "", ai_fields, expected, true_step)
+                (None if announced_explains(self, ai_text, message or "", ai_fields, expected)
+                 else another_ruling(self, message or "", ai_fields, expected, true_step))
                 or confirmed(self, message or "", ai_fields, expected, true_step)
                 or corrected(self, index, message or "", ai_text, ai_fields, expected, true_step)
                 or asked_back(self, message or "", ai_text, ai_fields, expected, true_step)
                 or other_reading(self, index, message or "", ai_fields, expected, true_step, asks=asks_back(ai_text) is not None)
-                or confirm_skipped(self, message or "", ai_fields, expected, true_step)
+                or confirm_skipped(self, message or "", ai_fields, expected, true_step, ai_text)
             )
             if got is not None:
                 expected, true_step, note = got
@@ -408,6 +409,8 @@ class Auditor:
             cause = decided or next((b for b in breaches if b.kind in ("save-followed", "tape-changed", "tape-out-of-turn", "third-value")), None)
             if decided is not None:
                 breaches.insert(0, decided)
+            if cause is None and len(diffs) > 1 and expected is not None and (cause := adapter.misread(ctx)) is not None:
+                breaches.insert(0, cause)
             if cause is not None:
                 caused, apart = caused_by(self, cause, diffs, ctx, message or "", ai_fields)
                 cause.consequences = [adapter.diff_words(k, a, r) for k, a, r in caused]

@@ -113,7 +113,7 @@ def confirmed(
 
 
 def confirm_skipped(
-    aud: Auditor, message: str, ai: dict[str, str], expected: Step, true_step: Step | None,
+    aud: Auditor, message: str, ai: dict[str, str], expected: Step, true_step: Step | None, ai_text: str | None = None,
 ) -> tuple[Step, Step | None, str] | None:
     """cardgm answers the message with its own confirm line for the move the message names ("We
     can't be late. Push." — "Today: PUSH …? (yes/no)"), and the AI runs that very move at once.
@@ -133,7 +133,7 @@ def confirm_skipped(
     for switches, note in trials:
         undo(aud.own_run, expected)
         rulings = adapter.rulings(**switches) if switches is not None else None
-        aud.own_run.game = tape_game(aud, rulings) if rulings is not None else kept[2]
+        aud.own_run.game = tape_game(aud, rulings) if rulings is not None else _on_its_tape(aud, ai_text, kept[2])
         try:
             new = take(aud.own_run, message, asked.action)
         except Exception:  # noqa: BLE001 - a move the rules refuse here is no reading of the message
@@ -151,7 +151,7 @@ def confirm_skipped(
         # The named move run at once with a slip in it (one or two numbers off) is still that move:
         # judged against it, the slip is the finding, not every number the day moved.
         undo(aud.own_run, expected)
-        aud.own_run.game = kept[2]
+        aud.own_run.game = _on_its_tape(aud, ai_text, kept[2])
         try:
             new = take(aud.own_run, message, asked.action)
         except Exception:  # noqa: BLE001 - a move the rules refuse here is no reading of the message
@@ -167,6 +167,21 @@ def confirm_skipped(
     return new, new_true, (
         f"the AI runs at once {words}, the move the message names, where cardgm asks its own confirm line first "
         f"(\"{expected.reply.prose.strip().splitlines()[0][:80]}\"): a reading the card allows")
+
+
+def _on_its_tape(aud: Auditor, ai_text: str | None, game: Any) -> Any:
+    """The game on the tape values this reply announces (its tape breach is reported apart)."""
+    printed = getattr(aud.card, "tape", None)
+    said = aud.adapter.announced(ai_text or "") if printed else {}
+    changed = {p: v for p, v in said.items() if 1 <= p <= len(printed) and printed[p - 1] != v}
+    if not changed:
+        return game
+    before = dict(aud.patched)
+    aud.patched.update(changed)
+    try:
+        return tape_game(aud, aud.rulings)
+    finally:
+        aud.patched = before
 
 
 def _nearer(adapter: Any, ai: dict[str, str], moved: dict[str, str], still: dict[str, str]) -> bool:
