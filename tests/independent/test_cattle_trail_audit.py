@@ -28,7 +28,7 @@ from cardgm.verify.transcript_io import read_transcript
 from tests.independent import cattle_trail_diff as diff
 from tests.independent import cattle_trail_ref as ref
 
-AUDITS = int(os.environ.get("CARDGM_DROVE_AUDITS", "120"))
+AUDITS = int(os.environ.get("CARDGM_DROVE_AUDITS", "200"))
 FIRST = int(os.environ.get("CARDGM_DROVE_FIRST", "0"))
 
 # The players: the harness's, each drawing from the engine's own list of moves.
@@ -39,12 +39,14 @@ PLAYERS: tuple[diff.Chooser, ...] = (
 FORMS = ("labels", "you-said", "headings", "bold", "chatgpt-json", "messages-json", "claude-export", "user-ai")
 STYLES = ("terse", "steps", "bullets", "table", "chatty")
 LEDGER_MARKS = ("plain", "fence", "span", "label", "bold-label")
-PLANTS = ("number", "softened", "tape-out-of-turn", "tape-changed", "band", "decided", "result", "save", "no-ledger")
+PLANTS = ("number", "softened", "tape-out-of-turn", "tape-changed", "band", "decided", "recommend", "result", "save", "no-ledger")
 EXPECTED = {
     "number": "ledger", "softened": "ledger", "band": "ledger", "tape-out-of-turn": "tape-out-of-turn",
     "tape-changed": "tape-changed", "decided": "decided-for-player", "result": "result", "save": "save",
-    "no-ledger": "ledger-missing",
+    "no-ledger": "ledger-missing", "recommend": "recommended",
 }
+ADVICE = ("I'd suggest {o}: it keeps the herd in flesh.", "My advice is {o}.", "You should {o} today.",
+          "Honestly, the best choice here is {o}.", "I recommend {o}.")
 LEG_NAMES = {"island": "island road", "shore": "shore road", "glen": "glen", "pass": "pass", "moss": "moss",
              "strath": "strath", "lowroad": "low road"}
 LANDMARK_NAMES = {ref.KYLE: "the Kyle", ref.INN: "the Inn", ref.FORD: "the ford", ref.SMIDDY: "the Smiddy",
@@ -244,12 +246,16 @@ class Chat:
     planted_at: int | None = None
     plant: str | None = None
     readings: list[str] = field(default_factory=list)
+    seen: set[str] = field(default_factory=set)  # situations the audit once got wrong, for the pinned tests
+
+
+REAL_MARCH = ref.march
 
 
 @contextmanager
 def no_band_on_cut_march() -> Iterator[None]:
     """Ruling 14's other reading: a march cut short at a landmark is not banded."""
-    real = ref.march
+    real = REAL_MARCH
 
     def march(s: ref.Drove, pace: str, raw: int) -> ref.Drove:
         miles = ref.PACES[pace][0]
@@ -319,7 +325,7 @@ def _play(chat: Chat, rng: random.Random, player: diff.Chooser, style: str, mark
         a = diff.to_ref(player(rng, cg, ours, s))
         roll = rng.random()
         # A question first, now and then: "The orders are yours," the TIPS and the choices.
-        if roll < 0.08 or (plant == "decided" and due()):
+        if roll < 0.08 or (plant in ("decided", "recommend") and due()):
             say(rng.choice(QUESTIONS))
             options = sorted({o.order + (f" {o.pace}" if o.pace else "") for o in ref.orders_here(s)})  # type: ignore[operator]
             if plant == "decided" and due():
@@ -333,8 +339,21 @@ def _play(chat: Chat, rng: random.Random, player: diff.Chooser, style: str, mark
                 answer(lines + ([] if s.end is None else end_words(s, ref.result_line(s))), s)
                 continue
             s = replace(s, turn=s.turn + 1)
+            advice = []
+            if plant == "recommend" and due():
+                advice = [rng.choice(ADVICE).format(o=rng.choice(options).lower())]
+                planted()
             answer(["The orders are yours.", "TIPS: STEADY costs no flesh; only EASY and REST put it back.",
-                    "The choices: " + ", ".join(options) + ".", morning_words(s)], s)
+                    "The choices: " + ", ".join(options) + ".", *advice, morning_words(s)], s)
+            continue
+        if roll < 0.1 and s.mile not in (ref.KYLE, ref.FORD, ref.BRIDGE):
+            # A what-if for one named order, answered exactly (HARD RULE 5), the day not run.
+            pace = rng.choice(ref.MARCHES)
+            say(rng.choice((f"What if we {pace.lower()}?", f"what happens if I {pace.lower()} today?")))
+            _, would, _ = apply(s, ref.Act(order=pace))
+            s = replace(s, turn=s.turn + 1)
+            answer([f"If you {pace}: " + ", ".join(f"{n} {a} → {b}" for n, a, b in moved(s, would)) + ".",
+                    "The orders are yours."], s)
             continue
         if roll < 0.12 and s.day > 1:
             # A question on the tape: the tape is public.
@@ -396,7 +415,18 @@ def _play(chat: Chat, rng: random.Random, player: diff.Chooser, style: str, mark
                 tape = ref.TAPE[: n - 1] + (v,) + ref.TAPE[n:]
             if tape != ref.TAPE:
                 planted()
+                chat.seen.add("tape plant in a table" if style == "table" else "tape plant")
+                if at_once:
+                    chat.seen.add("tape plant on a hedged order run at once")
+                with no_band_on_cut_march():
+                    unbanded = apply(s, a)[1]
+                if unbanded == _announced(s, a, tape) != _announced(s, a, ref.TAPE):
+                    chat.seen.add("tape plant that ruling 14 also explains")
         morning, after, notes = apply(s, a, tape)
+        if at_once and ref.march is not REAL_MARCH:
+            with mock.patch.object(ref, "march", REAL_MARCH):
+                if apply(s, a, tape)[1] != after:
+                    chat.seen.add("ruling 14 on a hedged order run at once")
         if due() and plant == "band" and len(notes) == 1 and notes[0].band not in (None, "FAIR") and after.end is None:
             n0 = notes[0]
             assert n0.shift is not None
@@ -406,6 +436,8 @@ def _play(chat: Chat, rng: random.Random, player: diff.Chooser, style: str, mark
                 _, soft, _ = apply(s, a, soft_tape)
                 if soft != after and not other_reading_gives(s, a, tape, soft):
                     planted()
+                    if len(moved(soft, after)) >= 2:
+                        chat.seen.add("band misread moving two numbers")
                     notes = [replace(n0, band="FAIR", after=soft)]
                     after = soft
         lines = [business_said(s, morning) + "."] if a.has_business else []
@@ -415,6 +447,8 @@ def _play(chat: Chat, rng: random.Random, player: diff.Chooser, style: str, mark
             bent = bend(after, notes, plant, rng)
             if bent is not None and not other_reading_gives(s, a, tape, bent):
                 planted()
+                if at_once:
+                    chat.seen.add("a slip in a hedged order run at once")
                 after = bent
         s = after
         if s.end is not None:
@@ -425,6 +459,10 @@ def _play(chat: Chat, rng: random.Random, player: diff.Chooser, style: str, mark
             shown = replace(s, day=s.day - 1) if day_of_end and s.end != "turned-home" else s
             if shown is not s:
                 chat.readings.append("5")
+                if len(notes) > 1:
+                    chat.seen.add("ruling 5 after days on the tryst ground")
+                if at_once:
+                    chat.seen.add("ruling 5 on a hedged order run at once")
             answer(lines + end_words(s, result), None, ref.ledger(shown))
             break
         lines.append(morning_words(s))
@@ -435,6 +473,11 @@ def _play(chat: Chat, rng: random.Random, player: diff.Chooser, style: str, mark
             answer(lines, None)
             continue
         answer(lines, s)
+
+
+def _announced(s: ref.Drove, a: ref.Act, tape: tuple[int, ...]) -> ref.Drove:
+    with mock.patch.object(ref, "march", REAL_MARCH):
+        return apply(s, a, tape)[1]
 
 
 def other_reading_gives(s: ref.Drove, a: ref.Act, tape: tuple[int, ...], shown: ref.Drove) -> bool:
@@ -505,3 +548,42 @@ def test_one_planted_error_is_one_finding_at_its_reply(plant: str) -> None:
     assert planted >= 4, planted
     assert not bad, "\n".join(bad[:6])
 
+
+
+# Situations the first runs of this file found the audit wrong in, each pinned on the first seed
+# that writes it (docs/audit.md; the fixes are in cardgm/verify/audit/ and the game's audit.py).
+PINNED = (
+    # A hedged order run at once (rulings 24-26) is that order, under the reading the AI follows...
+    (None, "ruling 14 on a hedged order run at once"),
+    (None, "ruling 5 on a hedged order run at once"),
+    # ...and with one slip in it, that slip is the one finding ("Nothing moves on this message" was
+    # said of every number the day moved).
+    ("number", "a slip in a hedged order run at once"),
+    ("tape-changed", "tape plant on a hedged order run at once"),
+    # Ruling 5's Ledger at the dusk that ended, after early days on the tryst ground in one reply.
+    (None, "ruling 5 after days on the tryst ground"),
+    # A value announced in a table row ("| day | value |") is a read of the tape.
+    ("tape-changed", "tape plant in a table"),
+    ("tape-out-of-turn", "tape plant in a table"),
+    # A changed value that makes a cut march look unbanded took up ruling 14 for the rest of the
+    # chat, and a later cut march was accused.
+    ("tape-out-of-turn", "tape plant that ruling 14 also explains"),
+    ("tape-changed", "tape plant that ruling 14 also explains"),
+    # A band misread is one error, the numbers it moved listed under it.
+    ("band", "band misread moving two numbers"),
+    # HARD RULE 5: "never recommend or plan".
+    ("recommend", None),
+)
+
+
+@pytest.mark.parametrize(("plant", "situation"), PINNED)
+def test_the_situations_the_audit_once_got_wrong(plant: str | None, situation: str | None) -> None:
+    for seed in range(20_000, 26_000):
+        chat = write_chat(seed, plant)
+        if (situation is None or situation in chat.seen) and (plant is None or chat.planted_at is not None):
+            break
+    else:
+        pytest.fail(f"no chat in 6,000 seeds writes {situation!r}")
+    found = findings(export(chat, FORMS[seed % len(FORMS)]))
+    want = [] if plant is None else [(chat.planted_at, EXPECTED[plant])]
+    assert [(f.reply, f.kind) for f in found] == want, (seed, describe(found))

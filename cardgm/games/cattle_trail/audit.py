@@ -40,6 +40,17 @@ _VALUE = re.compile(
     r"\s*(?:is|=|:)?\s*(?:a\s+)?(\d{1,2})\b",
     re.I,
 )
+# HARD RULE 5: "never recommend or plan". Advice in the AI's own voice naming something to do;
+# the card's TIPS, the choices and a what-if are no advice ("The orders are yours").
+_ORDER_WORD = r"(?:easy|steady|push|pushing|rest|resting|ford|fording|toll|boats?|wade|buy|sell|trade|hire|shoe|roof|park|camp|stop|march|go|take|cross)"
+_ADVICE = re.compile(
+    r"\b(?:I(?:\s+would|['’]d)?\s+(?:recommend|suggest|advise)"
+    r"|I(?:\s+would|['’]d)\s+(?:go\s+with|pick|choose|take)\b"
+    r"|my\s+(?:advice|recommendation|suggestion|plan)\s+(?:is|would|:)"
+    rf"|you\s+should\s+(?:\w+\s+)?{_ORDER_WORD}\b"
+    r"|(?:the\s+)?best\s+(?:choice|option|move|bet|order|plan)\s+(?:is|here|would|today|now)\b)",
+    re.I,
+)
 _TAPE = re.compile(r"\btape\s*(?:value\s*|position\s*)?(\d{1,2})\s*(?:reads|is|=|:|shows)\s*(\d{1,2})\b", re.I)
 
 
@@ -197,7 +208,7 @@ class CattleTrailAdapter(Adapter):
 
     def announced(self, text: str) -> dict[int, int]:
         said: dict[int, int] = {}
-        for p, v in _reads(plain(text)):
+        for p, v, _ in _reads(plain(text)):
             said.setdefault(p, v)
         return said
 
@@ -218,10 +229,21 @@ class CattleTrailAdapter(Adapter):
                     field="tape", ai=str(pos), rules=str(after.tape),
                 ))
                 return out
+        advice = _ADVICE.search(text)
+        if advice:
+            out.append(Finding(
+                "recommended", ctx.index, ctx.ai_where,
+                f"The AI advises the player (\"{_sentence_at(text, advice.start())}\"). The card: \"What should we "
+                "do?\": \"The orders are yours,\" the TIPS and the choices; never recommend or plan.",
+                field="advice", ai=advice.group(0),
+            ))
         seen = set()
-        for p, v in _reads(text):
+        read_from = st.before.tape if st is not None else after.tape
+        for p, v, in_table in _reads(text):
             if not 1 <= p <= len(tape) or p in seen:
                 continue
+            if in_table and not read_from < p <= after.tape:
+                continue  # a table of days ahead or behind (a forecast) is no read: only this reply's days
             seen.add(p)
             if tape[p - 1] != v and v in (tape[p - 2] if p > 1 else None, tape[p] if p < len(tape) else None):
                 q = p + 1 if p < len(tape) and tape[p] == v else p - 1
@@ -248,6 +270,12 @@ class CattleTrailAdapter(Adapter):
         return out
 
 
+def _sentence_at(text: str, at: int) -> str:
+    start = max(text.rfind(c, 0, at) for c in ".!?\n") + 1
+    ends = [i for i in (text.find(c, at) for c in ".!?\n") if i >= 0]
+    return text[start : min(ends) if ends else len(text)].strip()[:160]
+
+
 def _sky(raw: int) -> str:
     return "STORM" if raw <= 2 else "RAIN" if raw <= 5 else "FAIR"
 
@@ -260,10 +288,10 @@ def fields_equal_but_turn(a: dict[str, str], b: dict[str, str]) -> bool:
     return {k: v for k, v in a.items() if k != "turn"} == {k: v for k, v in b.items() if k != "turn"}
 
 
-def _reads(text: str) -> list[tuple[int, int]]:
-    """(day, value) for each tape value the text announces: in its sentences, and in a Markdown
-    table whose header names a day column and a value (or raw, or tape) column."""
-    found = [(int(m.group(1)), int(m.group(2))) for rx in (_VALUE, _TAPE) for m in rx.finditer(text)]
+def _reads(text: str) -> list[tuple[int, int, bool]]:
+    """(day, value, in a table) for each tape value the text announces: in its sentences, and in a
+    Markdown table whose header names a day column and a value (or raw, or tape) column."""
+    found = [(int(m.group(1)), int(m.group(2)), False) for rx in (_VALUE, _TAPE) for m in rx.finditer(text)]
     cols: tuple[int, int] | None = None
     for line in text.splitlines():
         if not line.strip().startswith("|"):
@@ -277,7 +305,7 @@ def _reads(text: str) -> list[tuple[int, int]]:
                 cols = (day, value)
             continue
         if len(cells) > max(cols) and cells[cols[0]].isdigit() and cells[cols[1]].isdigit():
-            found.append((int(cells[cols[0]]), int(cells[cols[1]])))
+            found.append((int(cells[cols[0]]), int(cells[cols[1]]), True))
     return found
 
 
