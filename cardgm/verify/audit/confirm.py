@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from cardgm.game import ReadAs
 from cardgm.verify.audit.lines import fields_equal
 from cardgm.verify.audit.steps import Step, step, take, undo
-from cardgm.verify.audit.tape import tape_game
+from cardgm.verify.audit.tape import announced_changes, tape_game
 
 if TYPE_CHECKING:
     from cardgm.verify.audit.auditor import Auditor
@@ -171,9 +171,7 @@ def confirm_skipped(
 
 def _on_its_tape(aud: Auditor, ai_text: str | None, game: Any) -> Any:
     """The game on the tape values this reply announces (its tape breach is reported apart)."""
-    printed = getattr(aud.card, "tape", None)
-    said = aud.adapter.announced(ai_text or "") if printed else {}
-    changed = {p: v for p, v in said.items() if 1 <= p <= len(printed) and printed[p - 1] != v}
+    changed = announced_changes(aud, ai_text)
     if not changed:
         return game
     before = dict(aud.patched)

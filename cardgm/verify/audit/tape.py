@@ -73,13 +73,18 @@ def tape_game(aud: Auditor, rulings: Any = None) -> Game:
         return aud.own_run.game
 
 
+def announced_changes(aud: Auditor, ai_text: str | None) -> dict[int, int]:
+    """The tape values the reply announces that are not the printed ones, by position."""
+    printed: tuple[int, ...] = tuple(getattr(aud.card, "tape", None) or ())
+    said = aud.adapter.announced(ai_text or "") if printed else {}
+    return {p: v for p, v in said.items() if 1 <= p <= len(printed) and printed[p - 1] != v}
+
+
 def announced_explains(aud: Auditor, ai_text: str | None, message: str, ai: dict[str, str], expected: Any) -> bool:
     """The reply announces a value that is not the printed one, and its numbers follow from it under
     the readings already followed: the tape breach explains them, so no other reading of the card is
     taken up for them (a value read as FAIR is no march left unbanded)."""
-    printed = getattr(aud.card, "tape", None)
-    said = aud.adapter.announced(ai_text or "") if printed else {}
-    changed = {p: v for p, v in said.items() if 1 <= p <= len(printed) and printed[p - 1] != v}
+    changed = announced_changes(aud, ai_text)
     if not changed:
         return False
     before = dict(aud.patched)
