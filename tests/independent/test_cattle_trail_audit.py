@@ -132,8 +132,12 @@ def run_day(s: ref.Drove, order: str, pace: str | None, roof: bool, park: bool, 
     return after, DayNote(s.day, raw, f"TOLL {pace}" if order == "TOLL" else order, shift, band, table, s, after)
 
 
-def apply(s: ref.Drove, a: ref.Act, tape: tuple[int, ...] = ref.TAPE) -> tuple[ref.Drove, ref.Drove, list[DayNote]]:
-    """ref.apply, keeping each day's note: (the morning after business, the result, the days)."""
+def apply(
+    s: ref.Drove, a: ref.Act, tape: tuple[int, ...] = ref.TAPE, tryst_days_read: bool = True,
+) -> tuple[ref.Drove, ref.Drove, list[DayNote]]:
+    """ref.apply, keeping each day's note: (the morning after business, the result, the days).
+    `tryst_days_read=False`: ruling 3's other reading, the early days on the tryst ground pass with
+    no value read and nothing moving, and the sale is at dusk on day 20."""
     ref.legal_check(s, a)
     s, roof, park = ref.business(s, a)
     morning = s
@@ -141,6 +145,8 @@ def apply(s: ref.Drove, a: ref.Act, tape: tuple[int, ...] = ref.TAPE) -> tuple[r
     s = replace(s, turn=s.turn + 1)
     s, note = run_day(s, a.order, a.pace, roof, park, tape)
     notes = [note]
+    if not tryst_days_read and s.end is None and s.mile == ref.TRYST:
+        return morning, replace(s, day=21, end="sold", score=ref.sold_score(replace(s, day=20))), notes
     while s.end is None and s.mile == ref.TRYST:
         s, note = run_day(s, "REST", None, False, False, tape)
         notes.append(note)
@@ -155,6 +161,8 @@ def moved(before: ref.Drove, after: ref.Drove) -> list[tuple[str, int, int]]:
 
 
 def word_day(n: DayNote, style: str, rng: random.Random) -> list[str]:
+    if n.order == "nothing":  # ruling 3's other reading
+        return [f"Days {n.day + 1} to 20 pass on the tryst ground: no value is read, nothing moves."]
     sky = ref.sky(n.raw)
     moves = moved(n.before, n.after)
     out: list[str] = []
@@ -270,12 +278,14 @@ def no_band_on_cut_march() -> Iterator[None]:
 
 def write_chat(seed: int, plant: str | None = None) -> Chat:
     rng = random.Random(seed)
+    chat = Chat(plant=plant)
     player = PLAYERS[seed % len(PLAYERS)]
     style = STYLES[(seed // len(PLAYERS)) % len(STYLES)]
     mark = rng.choice(LEDGER_MARKS)
     alt14 = plant is None and rng.random() < 0.2
+    if plant is None and rng.random() < 0.2:
+        chat.readings.append("3")
     day_of_end = rng.random() < 0.3  # ruling 5's reading: the Ledger after an end shows the day that ended
-    chat = Chat(plant=plant)
     if alt14:
         chat.readings.append("14")
     target = rng.randint(2, 14)  # the plant goes at the first fitting reply from this one
@@ -422,7 +432,10 @@ def _play(chat: Chat, rng: random.Random, player: diff.Chooser, style: str, mark
                     unbanded = apply(s, a)[1]
                 if unbanded == _announced(s, a, tape) != _announced(s, a, ref.TAPE):
                     chat.seen.add("tape plant that ruling 14 also explains")
-        morning, after, notes = apply(s, a, tape)
+        morning, after, notes = apply(s, a, tape, tryst_days_read="3" not in chat.readings)
+        if "3" in chat.readings and after.end == "sold" and after.tape < 20:
+            chat.seen.add("ruling 3: early days on the tryst ground read nothing")
+            notes.append(replace(notes[-1], order="nothing"))
         if at_once and ref.march is not REAL_MARCH:
             with mock.patch.object(ref, "march", REAL_MARCH):
                 if apply(s, a, tape)[1] != after:
@@ -562,6 +575,7 @@ PINNED = (
     ("tape-changed", "tape plant on a hedged order run at once"),
     # Ruling 5's Ledger at the dusk that ended, after early days on the tryst ground in one reply.
     (None, "ruling 5 after days on the tryst ground"),
+    (None, "ruling 3: early days on the tryst ground read nothing"),
     # A value announced in a table row ("| day | value |") is a read of the tape.
     ("tape-changed", "tape plant in a table"),
     ("tape-out-of-turn", "tape plant in a table"),
