@@ -479,10 +479,10 @@ def _play(chat: Chat, rng: random.Random, player: diff.Chooser, style: str, mark
             answer(lines + end_words(s, result), None, ref.ledger(shown))
             break
         lines.append(morning_words(s))
-        # (Not on a hedged order run at once: with no LEDGER the audit cannot tell the order ran,
-        # and keeps cardgm's confirm line waiting; see the report of this file's first run.)
-        if plant == "no-ledger" and due() and not at_once:
+        if plant == "no-ledger" and due():
             planted()
+            if at_once:
+                chat.seen.add("no LEDGER on a hedged order run at once")
             answer(lines, None)
             continue
         answer(lines, s)
@@ -585,6 +585,9 @@ PINNED = (
     ("tape-changed", "tape plant that ruling 14 also explains"),
     # A band misread is one error, the numbers it moved listed under it.
     ("band", "band misread moving two numbers"),
+    # A hedged order run at once with no LEDGER: the day's value it reads says the order ran, and the
+    # next reply is judged from there (not from cardgm's confirm line still waiting).
+    ("no-ledger", "no LEDGER on a hedged order run at once"),
     # HARD RULE 5: "never recommend or plan".
     ("recommend", None),
 )

@@ -16,7 +16,7 @@ from cardgm.save import find_block
 from cardgm.verify.audit.adapter import Adapter, Context, adapter_for
 from cardgm.verify.audit.cards import choose_card, find_card
 from cardgm.verify.audit.carry import corrected, fold, remember, says_correction, settle, without_carried
-from cardgm.verify.audit.confirm import asked_back, asks_back, confirm_skipped, confirmed
+from cardgm.verify.audit.confirm import asked_back, asks_back, confirm_skipped, confirmed, ran_unledgered
 from cardgm.verify.audit.decided import decided as decided_for_player
 from cardgm.verify.audit.findings import Audit, AuditError, Finding, ReplyAudit
 from cardgm.verify.audit.lines import ai_ledger, ai_result, fields_equal, only_the_end_after
@@ -355,6 +355,13 @@ class Auditor:
                 notes.append(note)
                 exp_fields, alt_fields = fields_now()
                 follows = fields_equal(ai_fields, exp_fields) or any(fields_equal(ai_fields, a) for a in alt_fields)
+
+        if line is None and expected is not None and (got := ran_unledgered(self, message or "", ai_text, expected, true_step)):
+            expected, true_step, note = got
+            exp_reply = expected.reply
+            if true_step is not None:
+                true_reply = true_step.reply
+            notes.append(note)
 
         if line is not None and trailing:
             if exp_reply.result and only_the_end_after(ai_text):

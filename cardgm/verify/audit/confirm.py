@@ -169,6 +169,34 @@ def confirm_skipped(
         f"(\"{expected.reply.prose.strip().splitlines()[0][:80]}\"): a reading the card allows")
 
 
+def ran_unledgered(
+    aud: Auditor, message: str, ai_text: str | None, expected: Step, true_step: Step | None,
+) -> tuple[Step, Step | None, str] | None:
+    """A reply with no LEDGER (its own finding) to a message cardgm answers with a confirm line for
+    the one move it names: if the reply announces the value that move reads, the AI ran it at once,
+    and the next reply is judged from there, not from a confirm line still waiting."""
+    asked = aud.own_run.pending
+    said = aud.adapter.announced(ai_text or "")
+    if not said or expected.action is not None or asked is None or asked.kind is not ReadAs.CONFIRM or asked.action is None:
+        return None
+    kept = aud.own_run.state, aud.own_run.pending
+    undo(aud.own_run, expected)
+    try:
+        new = take(aud.own_run, message, asked.action)
+        read = range(int(aud.adapter.fields(aud.game, expected.before)["tape"]) + 1, int(aud.adapter.fields(aud.game, new.after)["tape"]) + 1)
+    except Exception:  # noqa: BLE001 - a move the rules refuse here, or a LEDGER with no tape count
+        aud.own_run.state, aud.own_run.pending = kept
+        return None
+    if not any(p in read for p in said):
+        aud.own_run.state, aud.own_run.pending = kept
+        return None
+    new_true = true_step
+    if _same_place(expected, true_step) and true_step is not None:
+        undo(aud.true_run, true_step)
+        new_true = take(aud.true_run, message, asked.action)
+    return new, new_true, f"with no LEDGER, the reply reads the day's value: the AI ran {aud.adapter.move_words(asked.action)} at once"
+
+
 def _on_its_tape(aud: Auditor, ai_text: str | None, game: Any) -> Any:
     """The game on the tape values this reply announces (its tape breach is reported apart)."""
     changed = announced_changes(aud, ai_text)
