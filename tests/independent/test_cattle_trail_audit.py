@@ -16,6 +16,7 @@ import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 from unittest import mock
 
@@ -353,8 +354,10 @@ def _play(chat: Chat, rng: random.Random, player: diff.Chooser, style: str, mark
             if plant == "recommend" and due():
                 advice = [rng.choice(ADVICE).format(o=rng.choice(options).lower())]
                 planted()
+            aside = rng.choice(("", "I can't recommend; the orders are yours.", "I'd take any of them as an order when you give one.",
+                                f"You should know the toll at the bridge is {ref.per_ten(s.head)} silver."))
             answer(["The orders are yours.", "TIPS: STEADY costs no flesh; only EASY and REST put it back.",
-                    "The choices: " + ", ".join(options) + ".", *advice, morning_words(s)], s)
+                    "The choices: " + ", ".join(options) + ".", aside, *advice, morning_words(s)], s)
             continue
         if roll < 0.1 and s.mile not in (ref.KYLE, ref.FORD, ref.BRIDGE):
             # A what-if for one named order, answered exactly (HARD RULE 5), the day not run.
@@ -435,6 +438,10 @@ def _play(chat: Chat, rng: random.Random, player: diff.Chooser, style: str, mark
         morning, after, notes = apply(s, a, tape, tryst_days_read="3" not in chat.readings)
         if "3" in chat.readings and after.end == "sold" and after.tape < 20:
             chat.seen.add("ruling 3: early days on the tryst ground read nothing")
+            if "14" in chat.readings:
+                with mock.patch.object(ref, "march", REAL_MARCH):
+                    if apply(s, a, tape, tryst_days_read=False)[1] != after:
+                        chat.seen.add("rulings 3 and 14 first seen on one reply")
             notes.append(replace(notes[-1], order="nothing"))
         if at_once and ref.march is not REAL_MARCH:
             with mock.patch.object(ref, "march", REAL_MARCH):
@@ -593,9 +600,14 @@ PINNED = (
 )
 
 
+# Where to start looking for a rare situation.
+FIRST_SEEDS: dict[str, int] = {}
+
+
 @pytest.mark.parametrize(("plant", "situation"), PINNED)
 def test_the_situations_the_audit_once_got_wrong(plant: str | None, situation: str | None) -> None:
-    for seed in range(20_000, 26_000):
+    start = FIRST_SEEDS.get(situation or "", 20_000)
+    for seed in range(start, start + 6_000):
         chat = write_chat(seed, plant)
         if (situation is None or situation in chat.seen) and (plant is None or chat.planted_at is not None):
             break
@@ -604,3 +616,16 @@ def test_the_situations_the_audit_once_got_wrong(plant: str | None, situation: s
     found = findings(export(chat, FORMS[seed % len(FORMS)]))
     want = [] if plant is None else [(chat.planted_at, EXPECTED[plant])]
     assert [(f.reply, f.kind) for f in found] == want, (seed, describe(found))
+
+
+def test_two_readings_first_seen_on_the_same_reply_are_followed_together() -> None:
+    """A chat this file wrote (seed 2913 of an earlier version of the writer, kept as text): the
+    AI follows ruling 14's other reading (no band on a march cut short) and ruling 3's (early days
+    on the tryst ground read nothing), and the first reply either shows in is the one that cuts a
+    march short onto the tryst ground on day 18. Each reading alone explained nothing there, and
+    the sale was accused of five numbers and its RESULT."""
+    text = (Path(__file__).parent / "cattle_trail_two_readings_on_one_reply.txt").read_text(encoding="utf-8")
+    report = audit(read_transcript(text))
+    assert list(report.findings) == [], describe(list(report.findings))
+    assert any("tryst ground read no value" in r for r in report.readings)
+    assert any("no band on a march cut short" in r for r in report.readings)

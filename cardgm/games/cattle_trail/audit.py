@@ -42,12 +42,12 @@ _VALUE = re.compile(
 )
 # HARD RULE 5: "never recommend or plan". Advice in the AI's own voice naming something to do;
 # the card's TIPS, the choices and a what-if are no advice ("The orders are yours").
-_ORDER_WORD = r"(?:easy|steady|push|pushing|rest|resting|ford|fording|toll|boats?|wade|buy|sell|trade|hire|shoe|roof|park|camp|stop|march|go|take|cross)"
+_ORDER_WORD = r"(?:easy|steady|push|pushing|rest|resting|ford|fording|toll|boats?|wade|buy|sell|trade|hire|shoe|roof|park|camp)"
 _ADVICE = re.compile(
-    r"\b(?:I(?:\s+would|['’]d)?\s+(?:recommend|suggest|advise)"
-    r"|I(?:\s+would|['’]d)\s+(?:go\s+with|pick|choose|take)\b"
+    rf"\b(?:I(?:\s+would|['’]d)?\s+(?:recommend|suggest|advise)(?:\s+[\w']+){{0,4}}?\s+\W*{_ORDER_WORD}\b"
+    rf"|I(?:\s+would|['’]d)\s+(?:go\s+with|pick|choose)\s+\W*(?:[\w']+\s+)?{_ORDER_WORD}\b"
     r"|my\s+(?:advice|recommendation|suggestion|plan)\s+(?:is|would|:)"
-    rf"|you\s+should\s+(?:\w+\s+)?{_ORDER_WORD}\b"
+    rf"|you\s+should\s+(?:[\w']+\s+)?\W*{_ORDER_WORD}\b"
     r"|(?:the\s+)?best\s+(?:choice|option|move|bet|order|plan)\s+(?:is|here|would|today|now)\b)",
     re.I,
 )

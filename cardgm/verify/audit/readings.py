@@ -4,6 +4,7 @@ the player's words read from the AI's numbers."""
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import combinations
 from typing import TYPE_CHECKING
 
 from cardgm.run import Run
@@ -24,17 +25,20 @@ def another_ruling(
     from here on both lines play that reading, and the report says which the AI follows."""
     adapter = aud.adapter
     adopted = dict(aud._switches)
-    for name, value, note in adapter.readings():
-        if name in adopted:
-            continue
-        rulings = adapter.rulings(**{**adopted, name: value})
+    offered = [r for r in adapter.readings() if r[0] not in adopted]
+    # One reading, else two first seen on the same reply (a march cut short onto the tryst ground
+    # a few days early shows ruling 14's and ruling 3's other readings at once).
+    trials = [[r] for r in offered] + [list(pair) for pair in combinations(offered, 2)]
+    for trial_readings in trials:
+        switches = {**adopted, **{name: value for name, value, _ in trial_readings}}
+        rulings = adapter.rulings(**switches)
         variant = tape_game(aud, rulings)
         trial = Run(variant, state=expected.before, pending=expected.pending, moved=True)
         st = step(trial, message)
         shown = [adapter.fields(aud.game, st.after), *adapter.alternative_fields(aud.game, st)]
         if not any(fields_equal(ai, f) for f in shown):
             continue
-        aud._switches = {**adopted, name: value}
+        aud._switches = switches
         aud.rulings = rulings
         on_true = true_step is not None and true_step.before == expected.before and true_step.pending == expected.pending
         undo(aud.own_run, expected)
@@ -45,9 +49,11 @@ def another_ruling(
         if on_true and true_step is not None:
             undo(aud.true_run, true_step)
             new_true = step(aud.true_run, message)
-        if note not in aud.readings:
-            aud.readings.append(note)
-        return new, new_true, "its numbers follow a reading the card allows: " + note.split(": ", 1)[-1].split(". ")[0]
+        for _, _, one in trial_readings:
+            if one not in aud.readings:
+                aud.readings.append(one)
+        said = "; ".join(one.split(": ", 1)[-1].split(". ")[0] for _, _, one in trial_readings)
+        return new, new_true, "its numbers follow a reading the card allows: " + said
     return None
 
 
