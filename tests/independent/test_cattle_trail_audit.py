@@ -347,6 +347,8 @@ def _play(chat: Chat, rng: random.Random, player: diff.Chooser, style: str, mark
                     lines += word_day(n, style, rng)
                 planted()
                 s = after
+                if s.end is not None:
+                    chat.seen.add("planted on the reply that ends")
                 answer(lines + ([] if s.end is None else end_words(s, ref.result_line(s))), s)
                 continue
             s = replace(s, turn=s.turn + 1)
@@ -472,6 +474,8 @@ def _play(chat: Chat, rng: random.Random, player: diff.Chooser, style: str, mark
                 after = bent
         s = after
         if s.end is not None:
+            if chat.planted_at == chat.replies + 1:
+                chat.seen.add("planted on the reply that ends")
             result = ref.result_line(s)
             if plant == "result" and chat.planted_at is None:
                 result = result.replace(f"score:{s.score}|", f"score:{s.score + 1 if s.score < 100 else 99}|")
@@ -595,24 +599,28 @@ PINNED = (
     # A hedged order run at once with no LEDGER: the day's value it reads says the order ran, and the
     # next reply is judged from there (not from cardgm's confirm line still waiting).
     ("no-ledger", "no LEDGER on a hedged order run at once"),
+    # The RESULT on the reply that breaks the card follows from that breach: listed under it.
+    ("tape-changed", "planted on the reply that ends"),
+    ("tape-out-of-turn", "planted on the reply that ends"),
+    ("decided", "planted on the reply that ends"),
     # HARD RULE 5: "never recommend or plan".
     ("recommend", None),
 )
 
 
 # Where to start looking for a rare situation.
-FIRST_SEEDS: dict[str, int] = {}
+FIRST_SEEDS: dict[tuple[str | None, str | None], int] = {("tape-changed", "planted on the reply that ends"): 10_000}
 
 
 @pytest.mark.parametrize(("plant", "situation"), PINNED)
 def test_the_situations_the_audit_once_got_wrong(plant: str | None, situation: str | None) -> None:
-    start = FIRST_SEEDS.get(situation or "", 20_000)
-    for seed in range(start, start + 6_000):
+    start = FIRST_SEEDS.get((plant, situation), 20_000)
+    for seed in range(start, start + 3_000):
         chat = write_chat(seed, plant)
         if (situation is None or situation in chat.seen) and (plant is None or chat.planted_at is not None):
             break
     else:
-        pytest.fail(f"no chat in 6,000 seeds writes {situation!r}")
+        pytest.fail(f"no chat in 3,000 seeds writes {situation!r}")
     found = findings(export(chat, FORMS[seed % len(FORMS)]))
     want = [] if plant is None else [(chat.planted_at, EXPECTED[plant])]
     assert [(f.reply, f.kind) for f in found] == want, (seed, describe(found))

@@ -19,7 +19,7 @@ from cardgm.verify.audit.carry import corrected, fold, remember, says_correction
 from cardgm.verify.audit.confirm import asked_back, asks_back, confirm_skipped, confirmed, ran_unledgered
 from cardgm.verify.audit.decided import decided as decided_for_player
 from cardgm.verify.audit.findings import Audit, AuditError, Finding, ReplyAudit
-from cardgm.verify.audit.lines import ai_ledger, ai_result, fields_equal, only_the_end_after
+from cardgm.verify.audit.lines import ai_ledger, ai_result, fields_equal, only_the_end_after, result_fields
 from cardgm.verify.audit.readings import another_ruling, other_reading
 from cardgm.verify.audit.results import result_findings
 from cardgm.verify.audit.saves import save_findings
@@ -245,6 +245,25 @@ class Auditor:
 
     # -- judging one reply ------------------------------------------------------------------------------
 
+    def _result_on_its_tape(self, findings: list[Finding], res: list[Finding], given: str | None) -> list[Finding]:
+        """A RESULT that follows from the tape value the AI announced on this reply, or from a move it
+        decided for the player, is that breach's consequence, listed under it, not a finding of its own."""
+        decided = next((f for f in findings if f.kind == "decided-for-player"), None)
+        if res and decided is not None and given is not None:  # the end of a move the player did not make
+            decided.consequences += [f.text for f in res]
+            return []
+        cause = next((f for f in findings if f.kind in ("tape-changed", "tape-out-of-turn")), None)
+        if not res or cause is None or self.tape_trial is None:
+            return res
+        ended = self.game.ending(self.tape_trial[0]) is not None
+        if given is None and ended:
+            return res
+        if given is not None:  # (a RESULT missing where its own tape ends nothing follows from it)
+            if not ended or result_fields(self.game.result(self.tape_trial[0])) != result_fields(given):
+                return res
+        cause.consequences += [f.text for f in res]
+        return []
+
     def _judge(
         self, index: int, message: str | None, message_where: str | None, ai_text: str | None, ai_where: str | None,
         *, expected: Step | None, exp_reply: Reply, true_step: Step | None, true_reply: Reply,
@@ -434,7 +453,7 @@ class Auditor:
                     remember(self, findings[-1], k, a, r)
         findings.extend(breaches)
         findings.extend(save_findings(ctx, adapter))
-        findings.extend(result_findings(ctx, adapter, exp_reply, ra.ai_result))
+        findings.extend(self._result_on_its_tape(findings, result_findings(ctx, adapter, exp_reply, ra.ai_result), ra.ai_result))
         if ai_fields is not None:
             settle(self, raw_fields or ai_fields, exp_fields)
         self.asked = asks_back(ai_text)
