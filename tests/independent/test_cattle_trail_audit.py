@@ -460,6 +460,8 @@ def _play(chat: Chat, rng: random.Random, player: diff.Chooser, style: str, mark
                     planted()
                     if len(moved(soft, after)) >= 2:
                         chat.seen.add("band misread moving two numbers")
+                    if at_once:
+                        chat.seen.add("band misread on a hedged order run at once")
                     notes = [replace(n0, band="FAIR", after=soft)]
                     after = soft
         lines = [business_said(s, morning) + "."] if a.has_business else []
@@ -596,6 +598,8 @@ PINNED = (
     ("tape-changed", "tape plant that ruling 14 also explains"),
     # A band misread is one error, the numbers it moved listed under it.
     ("band", "band misread moving two numbers"),
+    # ...and on a hedged order run at once, where it moved more numbers than a slip.
+    ("band", "band misread on a hedged order run at once"),
     # A hedged order run at once with no LEDGER: the day's value it reads says the order ran, and the
     # next reply is judged from there (not from cardgm's confirm line still waiting).
     ("no-ledger", "no LEDGER on a hedged order run at once"),
@@ -609,7 +613,9 @@ PINNED = (
 
 
 # Where to start looking for a rare situation.
-FIRST_SEEDS: dict[tuple[str | None, str | None], int] = {("tape-changed", "planted on the reply that ends"): 10_000}
+FIRST_SEEDS: dict[tuple[str | None, str | None], int] = {
+    ("tape-changed", "planted on the reply that ends"): 10_000, ("band", "band misread on a hedged order run at once"): 10_100,
+}
 
 
 @pytest.mark.parametrize(("plant", "situation"), PINNED)
