@@ -6,6 +6,12 @@ confirm line, SAVE / RESUME, THE END) in several honest chat-AI styles and expor
 chat must draw no finding; a chat with one error the card forbids, planted at one reply after
 which the AI goes on from its own numbers, must draw exactly one finding, of its kind, at that
 reply. `CARDGM_DROVE_AUDITS=3000` audits more by hand (the default is a few hundred).
+
+Measured on 2026-12-02 with 3,000: 3,000 honest chats, 0 findings; 4,559 with one planted error
+(about 460 a family), 4,557 exactly one finding of its kind at its reply. The two others (seeds
+10327 and 10255 of the "number" and "softened" families) plant a LEDGER number off and then a
+hedged order run at once; the audit reports the slip and then the number carried on at the next
+replies as well. Left open: the carry of a slip across a hedged order run at once.
 """
 
 from __future__ import annotations
