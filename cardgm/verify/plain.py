@@ -26,6 +26,7 @@ TITLES = {
     "save": "The SAVE block's numbers do not follow",
     "save-format": "A SAVE block that cannot be read",
     "save-followed": "A SAVE pasted mid-game followed",
+    "recommended": "A recommendation given",
 }
 
 # How a summary counts each kind ("2 numbers in a LEDGER that do not follow").
@@ -43,6 +44,7 @@ NOUNS = {
     "save": ("SAVE block number that does not follow", "SAVE block numbers that do not follow"),
     "save-format": ("SAVE block that cannot be read", "SAVE blocks that cannot be read"),
     "save-followed": ("SAVE pasted mid-game and followed", "SAVEs pasted mid-game and followed"),
+    "recommended": ("recommendation given", "recommendations given"),
 }
 
 

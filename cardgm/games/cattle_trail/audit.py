@@ -40,6 +40,17 @@ _VALUE = re.compile(
     r"\s*(?:is|=|:)?\s*(?:a\s+)?(\d{1,2})\b",
     re.I,
 )
+# HARD RULE 5: "never recommend or plan". Advice in the AI's own voice naming something to do;
+# the card's TIPS, the choices and a what-if are no advice ("The orders are yours").
+_ORDER_WORD = r"(?:easy|steady|push|pushing|rest|resting|ford|fording|toll|boats?|wade|buy|sell|trade|hire|shoe|roof|park|camp)"
+_ADVICE = re.compile(
+    rf"\b(?:I(?:\s+would|['’]d)?\s+(?:recommend|suggest|advise)(?:\s+[\w']+){{0,4}}?\s+\W*{_ORDER_WORD}\b"
+    rf"|I(?:\s+would|['’]d)\s+(?:go\s+with|pick|choose)\s+\W*(?:[\w']+\s+)?{_ORDER_WORD}\b"
+    r"|my\s+(?:advice|recommendation|suggestion|plan)\s+(?:is|would|:)"
+    rf"|you\s+should\s+(?:[\w']+\s+)?\W*{_ORDER_WORD}\b"
+    r"|(?:the\s+)?best\s+(?:choice|option|move|bet|order|plan)\s+(?:is|here|would|today|now)\b)",
+    re.I,
+)
 _TAPE = re.compile(r"\btape\s*(?:value\s*|position\s*)?(\d{1,2})\s*(?:reads|is|=|:|shows)\s*(\d{1,2})\b", re.I)
 
 
@@ -123,9 +134,10 @@ class CattleTrailAdapter(Adapter):
     def alternatives(self, game: Game, st: Any) -> list[Any]:
         """Question 5 (A): the Ledger printed after an end that fires at a dusk is "the Ledger at that
         dusk", the day that ended (`day:20/20`), where cardgm applies the next-morning rule (`day:21/20`)."""
-        if st is None or st.after.end is None or st.before.end is not None or st.after.day != st.before.day + 1:
+        # A reply may run several dusks (early days on the tryst ground): the day that ended is the last.
+        if st is None or st.after.end is None or st.before.end is not None or st.after.day <= st.before.day:
             return []
-        return [replace(st.after, day=st.before.day)]
+        return [replace(st.after, day=st.after.day - 1)]
 
     def state_from(self, game: Game, f: dict[str, str], base: Drove) -> Drove:
         laid = () if f["laid"] == "none" else tuple(f["laid"].split(","))
@@ -162,6 +174,44 @@ class CattleTrailAdapter(Adapter):
             return f"the day's arithmetic leaves {name} at {ctx.expected_fields[name]}"
         return "; ".join(dict.fromkeys(said))
 
+    def misread(self, ctx: Context) -> Finding | None:
+        """HARD RULE 3: "never soften a band". The day's value as printed, but banded as another
+        band of the same sky: the AI's numbers are that band's, one finding for the band."""
+        st, ai = ctx.expected, ctx.ai
+        if st is None or ai is None or not isinstance(st.action, DayOrder):
+            return None
+        read = [e for e in st.events if isinstance(e, E.Banded)]
+        days = [e for e in st.events if isinstance(e, E.DayRead)]
+        if len(read) != 1 or len(days) != 1:
+            return None
+        banded, day = read[0], days[0]
+        tape = ctx.game.tape  # type: ignore[attr-defined]
+        rulings = getattr(ctx.game, "rulings", rules.RULED)
+        for raw in range(1, 21):
+            if _sky(raw) != _sky(day.raw) or _band(max(1, min(20, raw + banded.shift))) == banded.band:
+                continue
+            other = (*tape[: day.day - 1], raw, *tape[day.day :])
+            try:
+                after, _ = rules.apply(st.before, st.action, other, rulings)
+            except (GameError, ValueError):
+                continue
+            if fields_equal_but_turn(self.fields(ctx.game, after), ai):
+                said = _band(max(1, min(20, raw + banded.shift)))
+                return Finding(
+                    "ledger", ctx.index, ctx.ai_where,
+                    f"The AI reads day {day.day}'s value {day.raw} as it is printed ({banded.raw} "
+                    f"{'+' if banded.shift >= 0 else '−'} {abs(banded.shift)} = {banded.adjusted}: {banded.band} on the "
+                    f"{banded.table}), but its numbers are those of a {said} day. Never soften a band.",
+                    field="band", ai=said, rules=banded.band,
+                )
+        return None
+
+    def announced(self, text: str) -> dict[int, int]:
+        said: dict[int, int] = {}
+        for p, v, _ in _reads(plain(text)):
+            said.setdefault(p, v)
+        return said
+
     def breaches(self, ctx: Context) -> list[Finding]:
         out: list[Finding] = []
         tape = ctx.game.tape  # type: ignore[attr-defined]
@@ -179,11 +229,21 @@ class CattleTrailAdapter(Adapter):
                     field="tape", ai=str(pos), rules=str(after.tape),
                 ))
                 return out
+        advice = _ADVICE.search(text)
+        if advice:
+            out.append(Finding(
+                "recommended", ctx.index, ctx.ai_where,
+                f"The AI advises the player (\"{_sentence_at(text, advice.start())}\"). The card: \"What should we "
+                "do?\": \"The orders are yours,\" the TIPS and the choices; never recommend or plan.",
+                field="advice", ai=advice.group(0),
+            ))
         seen = set()
-        for m in list(_VALUE.finditer(text)) + list(_TAPE.finditer(text)):
-            p, v = int(m.group(1)), int(m.group(2))
+        read_from = st.before.tape if st is not None else after.tape
+        for p, v, in_table in _reads(text):
             if not 1 <= p <= len(tape) or p in seen:
                 continue
+            if in_table and not read_from < p <= after.tape:
+                continue  # a table of days ahead or behind (a forecast) is no read: only this reply's days
             seen.add(p)
             if tape[p - 1] != v and v in (tape[p - 2] if p > 1 else None, tape[p] if p < len(tape) else None):
                 q = p + 1 if p < len(tape) and tape[p] == v else p - 1
@@ -208,6 +268,45 @@ class CattleTrailAdapter(Adapter):
                     field=f"tape {p}", ai=str(v), rules=f"not read until day {p}",
                 ))
         return out
+
+
+def _sentence_at(text: str, at: int) -> str:
+    start = max(text.rfind(c, 0, at) for c in ".!?\n") + 1
+    ends = [i for i in (text.find(c, at) for c in ".!?\n") if i >= 0]
+    return text[start : min(ends) if ends else len(text)].strip()[:160]
+
+
+def _sky(raw: int) -> str:
+    return "STORM" if raw <= 2 else "RAIN" if raw <= 5 else "FAIR"
+
+
+def _band(value: int) -> str:
+    return "BAD" if value <= 4 else "HARD" if value <= 9 else "FAIR" if value <= 15 else "GOOD"
+
+
+def fields_equal_but_turn(a: dict[str, str], b: dict[str, str]) -> bool:
+    return {k: v for k, v in a.items() if k != "turn"} == {k: v for k, v in b.items() if k != "turn"}
+
+
+def _reads(text: str) -> list[tuple[int, int, bool]]:
+    """(day, value, in a table) for each tape value the text announces: in its sentences, and in a
+    Markdown table whose header names a day column and a value (or raw, or tape) column."""
+    found = [(int(m.group(1)), int(m.group(2)), False) for rx in (_VALUE, _TAPE) for m in rx.finditer(text)]
+    cols: tuple[int, int] | None = None
+    for line in text.splitlines():
+        if not line.strip().startswith("|"):
+            cols = None
+            continue
+        cells = [c.strip().strip("*").lower() for c in line.strip().strip("|").split("|")]
+        if cols is None:
+            day = next((i for i, c in enumerate(cells) if c == "day"), None)
+            value = next((i for i, c in enumerate(cells) if c in ("value", "raw", "raw value", "tape", "tape value", "roll")), None)
+            if day is not None and value is not None:
+                cols = (day, value)
+            continue
+        if len(cells) > max(cols) and cells[cols[0]].isdigit() and cells[cols[1]].isdigit():
+            found.append((int(cells[cols[0]]), int(cells[cols[1]]), True))
+    return found
 
 
 def _first(text: str) -> str:

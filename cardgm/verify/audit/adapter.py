@@ -105,6 +105,15 @@ class Adapter:
             return f"The card's {self.turn_carried_by}: that Ledger is the SAVE's, turn:{value}, carried on"
         return f"The SAVE the player pasted gives {name} {value}, and the game resumes from it"
 
+    def misread(self, ctx: Context) -> Finding | None:
+        """One misreading of the day that gives every number the AI shows differently (a band read
+        as another): one finding, those numbers listed under it."""
+        return None
+
+    def announced(self, text: str) -> dict[int, int]:
+        """Tape values the reply announces, by position (a card with a printed tape)."""
+        return {}
+
     def breaches(self, ctx: Context) -> list[Finding]:
         """Breaches the LEDGER alone does not show: tape reads, hidden cells."""
         return []

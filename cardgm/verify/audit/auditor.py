@@ -16,15 +16,15 @@ from cardgm.save import find_block
 from cardgm.verify.audit.adapter import Adapter, Context, adapter_for
 from cardgm.verify.audit.cards import choose_card, find_card
 from cardgm.verify.audit.carry import corrected, fold, remember, says_correction, settle, without_carried
-from cardgm.verify.audit.confirm import asked_back, asks_back, confirm_skipped, confirmed
+from cardgm.verify.audit.confirm import asked_back, asks_back, confirm_skipped, confirmed, ran_unledgered
 from cardgm.verify.audit.decided import decided as decided_for_player
 from cardgm.verify.audit.findings import Audit, AuditError, Finding, ReplyAudit
-from cardgm.verify.audit.lines import ai_ledger, ai_result, fields_equal, only_the_end_after
+from cardgm.verify.audit.lines import ai_ledger, ai_result, fields_equal, only_the_end_after, result_fields
 from cardgm.verify.audit.readings import another_ruling, other_reading
 from cardgm.verify.audit.results import result_findings
 from cardgm.verify.audit.saves import save_findings
 from cardgm.verify.audit.steps import Step, copy_run, step
-from cardgm.verify.audit.tape import caused_by, replay_on_own_tape, tape_game
+from cardgm.verify.audit.tape import announced_explains, caused_by, replay_on_own_tape, tape_game
 from cardgm.verify.plain import sentence
 from cardgm.verify.transcript_io import PLAYER, Transcript, Turn
 
@@ -245,6 +245,25 @@ class Auditor:
 
     # -- judging one reply ------------------------------------------------------------------------------
 
+    def _result_on_its_tape(self, findings: list[Finding], res: list[Finding], given: str | None) -> list[Finding]:
+        """A RESULT that follows from the tape value the AI announced on this reply, or from a move it
+        decided for the player, is that breach's consequence, listed under it, not a finding of its own."""
+        decided = next((f for f in findings if f.kind == "decided-for-player"), None)
+        if res and decided is not None and given is not None:  # the end of a move the player did not make
+            decided.consequences += [f.text for f in res]
+            return []
+        cause = next((f for f in findings if f.kind in ("tape-changed", "tape-out-of-turn")), None)
+        if not res or cause is None or self.tape_trial is None:
+            return res
+        ended = self.game.ending(self.tape_trial[0]) is not None
+        if given is None and ended:
+            return res
+        if given is not None:  # (a RESULT missing where its own tape ends nothing follows from it)
+            if not ended or result_fields(self.game.result(self.tape_trial[0])) != result_fields(given):
+                return res
+        cause.consequences += [f.text for f in res]
+        return []
+
     def _judge(
         self, index: int, message: str | None, message_where: str | None, ai_text: str | None, ai_where: str | None,
         *, expected: Step | None, exp_reply: Reply, true_step: Step | None, true_reply: Reply,
@@ -349,12 +368,13 @@ class Auditor:
 
             def readings_of(shown: dict[str, str], expected: Step) -> tuple[Step, Step | None, str] | None:
                 return (
-                    (None if retaped else another_ruling(self, message or "", shown, expected, true_step))
+                    (None if retaped or announced_explains(self, ai_text, message or "", shown, expected)
+                     else another_ruling(self, message or "", shown, expected, true_step))
                     or confirmed(self, message or "", shown, expected, true_step)
                     or corrected(self, index, message or "", ai_text, shown, expected, true_step)
                     or asked_back(self, message or "", ai_text, shown, expected, true_step)
                     or other_reading(self, index, message or "", shown, expected, true_step, asks=asks_back(ai_text) is not None)
-                    or confirm_skipped(self, message or "", shown, expected, true_step)
+                    or confirm_skipped(self, message or "", shown, expected, true_step, ai_text)
                 )
 
             # A carried difference was taken out against cardgm's reading of the message; the move
@@ -374,6 +394,13 @@ class Auditor:
                 follows = fields_equal(ai_fields, exp_fields) or any(fields_equal(ai_fields, a) for a in alt_fields)
         if raw_fields is not None and ai_fields is not None and self.carried:
             fold(self, [(k, raw_fields[k], ai_fields[k]) for k in raw_fields if ai_fields.get(k) != raw_fields[k]], index + 1)
+
+        if line is None and expected is not None and (got := ran_unledgered(self, message or "", ai_text, expected, true_step)):
+            expected, true_step, note = got
+            exp_reply = expected.reply
+            if true_step is not None:
+                true_reply = true_step.reply
+            notes.append(note)
 
         if line is not None and trailing:
             if exp_reply.result and only_the_end_after(ai_text):
@@ -437,6 +464,8 @@ class Auditor:
                 ran = adapter.candidates(game, expected.before, ai_fields, tape_game(self)) if expected is not None else []
                 if ran:
                     self.tape_trial = (ran[0][1], None)
+            if cause is None and len(diffs) > 1 and expected is not None and (cause := adapter.misread(ctx)) is not None:
+                breaches.insert(0, cause)
             if cause is not None:
                 caused, apart = caused_by(self, cause, diffs, ctx, message or "", ai_fields)
                 cause.consequences = [adapter.diff_words(k, a, r) for k, a, r in caused]
@@ -453,11 +482,12 @@ class Auditor:
                     remember(self, findings[-1], k, a, r)
         findings.extend(breaches)
         findings.extend(save_findings(ctx, adapter))
-        results = result_findings(ctx, adapter, exp_reply, ra.ai_result)
+        # A RESULT that follows from the AI's announced tape value or a move it decided is listed
+        # under that finding (`_result_on_its_tape`), as is one the value announced in place of the
+        # printed one gives (the tape module's reply on it): never a finding of its own.
+        results = self._result_on_its_tape(findings, result_findings(ctx, adapter, exp_reply, ra.ai_result), ra.ai_result)
         tape_cause = next((b for b in breaches if b.kind in ("tape-changed", "tape-out-of-turn")), None)
         if results and tape_cause is not None and self.tape_reply is not None and not result_findings(ctx, adapter, self.tape_reply, ra.ai_result):
-            # The RESULT follows from the value the AI announced (it ended the voyage, or changed its
-            # score): the tape breach explains it, listed under it, never a finding of its own.
             tape_cause.consequences += [f.text for f in results]
             results = []
         findings.extend(results)

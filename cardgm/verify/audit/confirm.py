@@ -12,11 +12,12 @@ what that line named, and a "no" or a correction runs nothing of it. So:
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardgm.game import ReadAs
 from cardgm.verify.audit.lines import fields_equal
 from cardgm.verify.audit.steps import Step, step, take, undo
+from cardgm.verify.audit.tape import announced_changes, tape_game
 
 if TYPE_CHECKING:
     from cardgm.verify.audit.auditor import Auditor
@@ -112,7 +113,7 @@ def confirmed(
 
 
 def confirm_skipped(
-    aud: Auditor, message: str, ai: dict[str, str], expected: Step, true_step: Step | None,
+    aud: Auditor, message: str, ai: dict[str, str], expected: Step, true_step: Step | None, ai_text: str | None = None,
 ) -> tuple[Step, Step | None, str] | None:
     """cardgm answers the message with its own confirm line for the move the message names ("We
     can't be late. Push." — "Today: PUSH …? (yes/no)"), and the AI runs that very move at once.
@@ -121,15 +122,43 @@ def confirm_skipped(
     asked = aud.own_run.pending
     if expected.action is not None or asked is None or asked.kind is not ReadAs.CONFIRM or asked.action is None:
         return None
-    kept = aud.own_run.state, aud.own_run.pending
-    undo(aud.own_run, expected)
-    try:
-        new = take(aud.own_run, message, asked.action)
-    except Exception:  # noqa: BLE001 - a move the rules refuse here is no reading of the message
+    kept = aud.own_run.state, aud.own_run.pending, aud.own_run.game
+    adapter, adopted = aud.adapter, dict(aud._switches)
+    # The move under the readings the AI follows so far, else under one more the card allows (a hedged
+    # order run at once may be the first march cut short the AI leaves unbanded, ruling 14), its
+    # LEDGER as cardgm prints it or as another allowed reading shows it (the day that ended, ruling 5).
+    trials: list[tuple[dict[str, Any] | None, str | None]] = [(None, None)]
+    trials += [({**adopted, name: value}, note) for name, value, note in adapter.readings() if name not in adopted]
+    new = None
+    for switches, note in trials:
+        undo(aud.own_run, expected)
+        rulings = adapter.rulings(**switches) if switches is not None else None
+        aud.own_run.game = tape_game(aud, rulings) if rulings is not None else _on_its_tape(aud, ai_text, kept[2])
+        try:
+            new = take(aud.own_run, message, asked.action)
+        except Exception:  # noqa: BLE001 - a move the rules refuse here is no reading of the message
+            new = None
+        shown = [adapter.fields(aud.game, new.after), *adapter.alternative_fields(aud.game, new)] if new is not None else []
+        if any(fields_equal(f, ai) for f in shown):
+            if switches is not None and rulings is not None and note is not None:
+                aud._switches, aud.rulings = switches, rulings
+                aud.true_run.game = aud.make_game(aud.card, **dict(aud.options, rulings=rulings))
+                if note not in aud.readings:
+                    aud.readings.append(note)
+            break
         new = None
-    if new is None or not fields_equal(aud.adapter.fields(aud.game, new.after), ai):
-        aud.own_run.state, aud.own_run.pending = kept
-        return None
+    if new is None:
+        # The named move run at once with a slip in it (its LEDGER nearer the move than nothing) is that move:
+        # judged against it, the slip is the finding, not every number the day moved.
+        undo(aud.own_run, expected)
+        aud.own_run.game = _on_its_tape(aud, ai_text, kept[2])
+        try:
+            new = take(aud.own_run, message, asked.action)
+        except Exception:  # noqa: BLE001 - a move the rules refuse here is no reading of the message
+            new = None
+        if new is None or not _nearer(adapter, ai, adapter.fields(aud.game, new.after), adapter.fields(aud.game, expected.after)):
+            aud.own_run.state, aud.own_run.pending, aud.own_run.game = kept
+            return None
     new_true = true_step
     if _same_place(expected, true_step) and true_step is not None:
         undo(aud.true_run, true_step)
@@ -138,6 +167,54 @@ def confirm_skipped(
     return new, new_true, (
         f"the AI runs at once {words}, the move the message names, where cardgm asks its own confirm line first "
         f"(\"{expected.reply.prose.strip().splitlines()[0][:80]}\"): a reading the card allows")
+
+
+def ran_unledgered(
+    aud: Auditor, message: str, ai_text: str | None, expected: Step, true_step: Step | None,
+) -> tuple[Step, Step | None, str] | None:
+    """A reply with no LEDGER (its own finding) to a message cardgm answers with a confirm line for
+    the one move it names: if the reply announces the value that move reads, the AI ran it at once,
+    and the next reply is judged from there, not from a confirm line still waiting."""
+    asked = aud.own_run.pending
+    said = aud.adapter.announced(ai_text or "")
+    if not said or expected.action is not None or asked is None or asked.kind is not ReadAs.CONFIRM or asked.action is None:
+        return None
+    kept = aud.own_run.state, aud.own_run.pending
+    undo(aud.own_run, expected)
+    try:
+        new = take(aud.own_run, message, asked.action)
+        read = range(int(aud.adapter.fields(aud.game, expected.before)["tape"]) + 1, int(aud.adapter.fields(aud.game, new.after)["tape"]) + 1)
+    except Exception:  # noqa: BLE001 - a move the rules refuse here, or a LEDGER with no tape count
+        aud.own_run.state, aud.own_run.pending = kept
+        return None
+    if not any(p in read for p in said):
+        aud.own_run.state, aud.own_run.pending = kept
+        return None
+    new_true = true_step
+    if _same_place(expected, true_step) and true_step is not None:
+        undo(aud.true_run, true_step)
+        new_true = take(aud.true_run, message, asked.action)
+    return new, new_true, f"with no LEDGER, the reply reads the day's value: the AI ran {aud.adapter.move_words(asked.action)} at once"
+
+
+def _on_its_tape(aud: Auditor, ai_text: str | None, game: Any) -> Any:
+    """The game on the tape values this reply announces (its tape breach is reported apart)."""
+    changed = announced_changes(aud, ai_text)
+    if not changed:
+        return game
+    before = dict(aud.patched)
+    aud.patched.update(changed)
+    try:
+        return tape_game(aud, aud.rulings)
+    finally:
+        aud.patched = before
+
+
+def _nearer(adapter: Any, ai: dict[str, str], moved: dict[str, str], still: dict[str, str]) -> bool:
+    """The AI's LEDGER is nearer the move's than nothing moving: the move ran, with a slip in it."""
+    def off(fields: dict[str, str]) -> int:
+        return sum(1 for k, v in fields.items() if ai.get(k) != v and k not in adapter.counters)
+    return off(moved) < off(still)
 
 
 def _same_place(expected: Step, true_step: Step | None) -> bool:

@@ -4,6 +4,7 @@ the player's words read from the AI's numbers."""
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from cardgm.run import Run
@@ -39,10 +40,14 @@ def _another_ruling(
     adopted = dict(aud._switches)
     if off and _off_by(adapter, ai, [adapter.fields(aud.game, expected.after), *adapter.alternative_fields(aud.game, expected)]) <= off:
         return None  # the reading it follows is as near: a slip on it, no other reading shown
-    for name, value, note in adapter.readings():
-        if name in adopted:
-            continue
-        rulings = adapter.rulings(**{**adopted, name: value})
+    offered = [r for r in adapter.readings() if r[0] not in adopted]
+    # One reading, else two first seen on the same reply (a march cut short onto the tryst ground
+    # a few days early shows ruling 14's and ruling 3's other readings at once). A slip beside a
+    # reading is looked for under one reading only: two readings and a slip explain too much.
+    trials = [[r] for r in offered] + ([] if off else [list(pair) for pair in combinations(offered, 2)])
+    for trial_readings in trials:
+        switches = {**adopted, **{name: value for name, value, _ in trial_readings}}
+        rulings = adapter.rulings(**switches)
         variant = tape_game(aud, rulings)
         trial = Run(variant, state=expected.before, pending=expected.pending, moved=True)
         st = step(trial, message)
@@ -57,7 +62,7 @@ def _another_ruling(
             action = _read_under(aud, message, expected, ai, variant) if st.action is None else None
             if action is None:
                 continue
-        aud._switches = {**adopted, name: value}
+        aud._switches = switches
         aud.rulings = rulings
         on_true = true_step is not None and true_step.before == expected.before and true_step.pending == expected.pending
         undo(aud.own_run, expected)
@@ -68,9 +73,11 @@ def _another_ruling(
         if on_true and true_step is not None:
             undo(aud.true_run, true_step)
             new_true = step(aud.true_run, message) if action is None else take(aud.true_run, message, action)
-        if note not in aud.readings:
-            aud.readings.append(note)
-        return new, new_true, "its numbers follow a reading the card allows: " + note.split(": ", 1)[-1].split(". ")[0]
+        for _, _, one in trial_readings:
+            if one not in aud.readings:
+                aud.readings.append(one)
+        said = "; ".join(one.split(": ", 1)[-1].split(". ")[0] for _, _, one in trial_readings)
+        return new, new_true, "its numbers follow a reading the card allows: " + said
     return None
 
 

@@ -10,6 +10,7 @@ from cardgm.game import Game
 from cardgm.run import Run
 from cardgm.verify.audit.adapter import Context
 from cardgm.verify.audit.findings import Finding
+from cardgm.verify.audit.lines import fields_equal
 from cardgm.verify.audit.steps import step, take
 
 if TYPE_CHECKING:
@@ -71,6 +72,32 @@ def tape_game(aud: Auditor, rulings: Any = None) -> Game:
         return aud.make_game(card, **options)
     except (CardError, ValueError):
         return aud.own_run.game
+
+
+def announced_changes(aud: Auditor, ai_text: str | None) -> dict[int, int]:
+    """The tape values the reply announces that are not the printed ones, by position."""
+    printed: tuple[int, ...] = tuple(getattr(aud.card, "tape", None) or ())
+    said = aud.adapter.announced(ai_text or "") if printed else {}
+    return {p: v for p, v in said.items() if 1 <= p <= len(printed) and printed[p - 1] != v}
+
+
+def announced_explains(aud: Auditor, ai_text: str | None, message: str, ai: dict[str, str], expected: Any) -> bool:
+    """The reply announces a value that is not the printed one, and its numbers follow from it under
+    the readings already followed: the tape breach explains them, so no other reading of the card is
+    taken up for them (a value read as FAIR is no march left unbanded)."""
+    changed = announced_changes(aud, ai_text)
+    if not changed:
+        return False
+    before = dict(aud.patched)
+    aud.patched.update(changed)
+    try:
+        variant = tape_game(aud, aud.rulings)
+    finally:
+        aud.patched = before
+    trial = Run(variant, state=expected.before, pending=expected.pending, moved=True)
+    st = take(trial, message, expected.action) if expected.action is not None else step(trial, message)
+    shown = [aud.adapter.fields(aud.game, st.after), *aud.adapter.alternative_fields(aud.game, st)]
+    return any(fields_equal(ai, f) for f in shown)
 
 
 def replay_on_own_tape(aud: Auditor, expected: Any, message: str) -> None:
