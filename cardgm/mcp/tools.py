@@ -15,7 +15,6 @@ server declares as the tool's `outputSchema`.
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import dataclass, field
 from functools import cache
@@ -174,7 +173,6 @@ class Tools:
 
     def start_run(self, card: str, name: str | None = None, options: dict[str, Any] | None = None) -> dict[str, Any]:
         the_card = self.card(card)
-        _check_options(the_card.game_id, the_card.title, options or {})
         try:
             new, _ = play.start(self.store, the_card, options or {}, name=name, rng=self.rng)
         except play.Refused as exc:
@@ -349,27 +347,6 @@ class Tools:
             # The sealed setup, now the duel is done: the file whose hash the opening read out.
             out["reveal"] = {"name": secret_name(run.secret), "text": run.secret}
         return out
-
-
-def _check_options(game_id: str, title: str, options: dict[str, Any]) -> None:
-    """Each option the card's entry lists, of its own kind: a whole number is not 10.5 or true
-    (which the game would read as day 10, or day 1), a choice is one of its choices. Names the
-    entry does not list are left to the game, which knows its others (DROVER'S rulings)."""
-    for option in games.entry(game_id).options:
-        value = options.get(option.name)
-        if value is None:  # JSON's null: the option left unset
-            continue
-        if option.type == "int":
-            fits = (isinstance(value, int) and not isinstance(value, bool)) or (isinstance(value, str) and value.strip().isdigit())
-            kind = "a whole number"
-        elif option.type == "choice":
-            fits, kind = value in option.choices, " or ".join(repr(c) for c in option.choices)
-        elif option.type == "flag":
-            fits, kind = isinstance(value, bool), "true or false"
-        else:
-            fits, kind = isinstance(value, str), "text"
-        if not fits:
-            raise ToolRefusal(f"{title}'s option {option.name} is {kind}, not {json.dumps(value)}: {option.help.split(': ', 1)[-1]}")
 
 
 def _move_object(move: dict[str, Any] | str) -> dict[str, Any]:

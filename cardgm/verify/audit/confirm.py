@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from cardgm.game import ReadAs
 from cardgm.verify.audit.lines import fields_equal
 from cardgm.verify.audit.steps import Step, step, take, undo
-from cardgm.verify.audit.tape import announced_changes, tape_game
+from cardgm.verify.audit.tape import announced_changes, tape_game, tape_game_with
 
 if TYPE_CHECKING:
     from cardgm.verify.audit.auditor import Auditor
@@ -200,14 +200,7 @@ def ran_unledgered(
 def _on_its_tape(aud: Auditor, ai_text: str | None, game: Any) -> Any:
     """The game on the tape values this reply announces (its tape breach is reported apart)."""
     changed = announced_changes(aud, ai_text)
-    if not changed:
-        return game
-    before = dict(aud.patched)
-    aud.patched.update(changed)
-    try:
-        return tape_game(aud, aud.rulings)
-    finally:
-        aud.patched = before
+    return tape_game_with(aud, changed) if changed else game
 
 
 def _nearer(adapter: Any, ai: dict[str, str], moved: dict[str, str], still: dict[str, str]) -> bool:

@@ -35,12 +35,7 @@ def caused_by(
         position = cause.rules.split()[1]  # a later position's value read in place of this one's
     if not (position.isdigit() and cause.ai and cause.ai.isdigit()):
         return diffs, []
-    before = dict(aud.patched)
-    aud.patched[int(position)] = int(cause.ai)
-    try:
-        variant = tape_game(aud, aud.rulings)
-    finally:
-        aud.patched = before
+    variant = tape_game_with(aud, {int(position): int(cause.ai)})
     trial = Run(variant, state=expected.before, pending=expected.pending, moved=True)
     st = take(trial, message, expected.action) if expected.action is not None else step(trial, message)
     aud.tape_trial = (trial.state, trial.pending)
@@ -52,6 +47,17 @@ def caused_by(
     caused = [(k, a, r) for k, a, r in diffs if best.get(k) == a]
     apart = [(k, a, r, best.get(k, r), own_ctx) for k, a, r in diffs if best.get(k) != a]
     return caused, apart
+
+
+def tape_game_with(aud: Auditor, changed: dict[int, int]) -> Game:
+    """`tape_game` with these tape values too, in place of the printed ones (by position), for
+    one trial: the values the AI is already seen to announce stay as they were."""
+    before = dict(aud.patched)
+    aud.patched.update(changed)
+    try:
+        return tape_game(aud, aud.rulings)
+    finally:
+        aud.patched = before
 
 
 def tape_game(aud: Auditor, rulings: Any = None) -> Game:
@@ -88,12 +94,7 @@ def announced_explains(aud: Auditor, ai_text: str | None, message: str, ai: dict
     changed = announced_changes(aud, ai_text)
     if not changed:
         return False
-    before = dict(aud.patched)
-    aud.patched.update(changed)
-    try:
-        variant = tape_game(aud, aud.rulings)
-    finally:
-        aud.patched = before
+    variant = tape_game_with(aud, changed)
     trial = Run(variant, state=expected.before, pending=expected.pending, moved=True)
     st = take(trial, message, expected.action) if expected.action is not None else step(trial, message)
     shown = [aud.adapter.fields(aud.game, st.after), *aud.adapter.alternative_fields(aud.game, st)]
