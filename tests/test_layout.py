@@ -22,7 +22,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "cardgm"
 SHIPPED = sorted(p.name for p in (PACKAGE / "games").iterdir() if (p / "__init__.py").is_file())
 CORE = ("state", "actions", "events", "rules", "notation", "reader", "voice")
 TOOLS = ("audit", "solve", "par", "coach", "cli")  # a game's tool modules: they may use the tool frameworks
-SHARED_CORE = ("cardgm.card", "cardgm.tape", "cardgm.game", "cardgm.save", "cardgm.chatter")
+SHARED_CORE = ("cardgm.card", "cardgm.tape", "cardgm.game", "cardgm.save", "cardgm.chatter", "cardgm.progress")
 
 # A game named outside its package: its id (as typed and as a module name) or its card's title,
 # in any case, from every registered game (a card plugged in through CARDGM_GAMES too).
