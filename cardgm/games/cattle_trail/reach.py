@@ -426,6 +426,12 @@ def _larder_spend(s: Drove, action: rules.Action, after: Drove) -> int:
 Paid = tuple[tuple[Part, int, int], ...]  # each part a move comes to, with the least and most it costs
 
 
+def _widen(seen: dict[Part, tuple[int, int]], part: Part, value: int) -> None:
+    """`seen[part]`, the least and the most of what a move to `part` costs, widened to `value`."""
+    least, most = seen.get(part, (value, value))
+    seen[part] = (min(least, value), max(most, value))
+
+
 @lru_cache(maxsize=1 << 16)
 def _larder_spends(day: int, part: Larder, tape: tuple[int, ...], rulings: rules.Rulings) -> tuple[Paid, Paid]:
     """`_part_moves` for the larder, each move with the least and the most it pays for the larder
@@ -440,9 +446,7 @@ def _larder_spends(day: int, part: Larder, tape: tuple[int, ...], rulings: rules
             moved = _part_after("larder", part, after)
             if n == 0 and moved == part:
                 continue
-            paid = _larder_spend(s, action, after)
-            least, most = out[n].get(moved, (paid, paid))
-            out[n][moved] = (min(least, paid), max(most, paid))
+            _widen(out[n], moved, _larder_spend(s, action, after))
     return tuple((p, *c) for p, c in out[0].items()), tuple((p, *c) for p, c in out[1].items())
 
 
@@ -460,9 +464,7 @@ def _herd_losses(day: int, part: Herd, tape: tuple[int, ...], rulings: rules.Rul
     orders: dict[Part, tuple[int, int]] = {}
     for d in days:
         for after in _after(d, _day_orders(d), tape, rulings):
-            moved, lost = herd_of(rest_of(after)), part[1] - after.head
-            least, most = orders.get(moved, (lost, lost))
-            orders[moved] = (min(least, lost), max(most, lost))
+            _widen(orders, herd_of(rest_of(after)), part[1] - after.head)
     return tuple(errands), tuple((p, *c) for p, c in orders.items())
 
 
@@ -505,7 +507,7 @@ class _Toward:
         what it sets aside is counted once, as `keep` would count it."""
         known = self.known.get((day, rest))
         if known is None:  # what the tests say of a rest, whatever its silvers: worked out once
-            known = self.known[(day, rest)] = [self._why(rest, day), self._silvers(rest, day), None]
+            known = self.known[(day, rest)] = [self._why(rest, day), self._silvers(rest, day), None, -1]
         why, window = known[0], known[1]
         if why is None:
             mask &= window
@@ -516,7 +518,8 @@ class _Toward:
             else:
                 if known[2] is None:
                     known[2] = self._apart(rest, day) or ""
-                    known.append(self._dear(rest, day) if not known[2] and self.spends else -1)
+                    if not known[2] and self.spends:
+                        known[3] = self._dear(rest, day)
                 if not known[2]:
                     mask &= known[3]
                     if mask:
