@@ -250,7 +250,7 @@ def _json_text(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _result_game(result: str | None) -> str | None:
+def result_game(result: str | None) -> str | None:
     """The game id a RESULT line names ("RESULT: AIGC|becalmed|…" → "becalmed"), so a log of bare
     messages checked against its RESULT needs no --card."""
     if not result:
@@ -299,7 +299,7 @@ def replay(
 ) -> Verdict:
     """Replay the log's messages on the card and compare with what it recorded and a claimed RESULT.
     `files` overrides a `*_file` option of the log (`verify run --sealed REVEAL`), taken as given."""
-    the_card, game = checked_game(log, card or _result_game(result), base, files)
+    the_card, game = checked_game(log, card or result_game(result), base, files)
     run = Run(game)
     if log.resume is not None:
         try:

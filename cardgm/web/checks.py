@@ -50,7 +50,7 @@ def _not_a_card(name: str, where: str) -> Report:
 def run_report(log_text: str, result: str | None = None, card: str | None = None, reveal: str | None = None) -> Report:
     """`cardgm verify run`. A log naming a reveal file (a sealed duel) is replayed with `reveal`,
     the text of that file, standing beside it."""
-    from cardgm.verify.replay import LogError, _result_game, read_log, replay
+    from cardgm.verify.replay import LogError, read_log, replay, result_game
 
     result = (result or "").strip() or None
     card = (card or "").strip() or None
@@ -60,7 +60,7 @@ def run_report(log_text: str, result: str | None = None, card: str | None = None
         return _error(f"the run log: {exc}")
     # The card the replay would take (the choice, else the RESULT's game, else the log's header),
     # held to the shipped cards before anything loads it.
-    for named, where in ((card, "the Card choice"), (_result_game(result), "the RESULT line"), (the_log.card, "the run log")):
+    for named, where in ((card, "the Card choice"), (result_game(result), "the RESULT line"), (the_log.card, "the run log")):
         if named is not None:
             card = site_card(named)
             if card is None:
@@ -179,13 +179,8 @@ def seal_report(reveal: str, commitment: str) -> Report:
     lf = reveal.replace("\r\n", "\n")
     forms = dict.fromkeys([lf, reveal, *((lf + "\n", reveal + "\r\n") if not reveal.endswith("\n") else ())])
     try:
-        ok, lines = check(lf.encode("utf-8"), commitment)
-        for form in list(forms)[1:]:
-            if ok:
-                break
-            ok_form, lines_form = check(form.encode("utf-8"), commitment)
-            if ok_form:
-                ok, lines = ok_form, lines_form
+        reports = [check(form.encode("utf-8"), commitment) for form in forms]
     except ValueError as exc:
         return _error(str(exc))
+    ok, lines = next((r for r in reports if r[0]), reports[0])  # the LF file's report when none matches
     return Report(ok, "\n".join(lines))
