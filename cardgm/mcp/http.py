@@ -145,7 +145,9 @@ def _one_line_refusals(receive: Receive, send: Send) -> tuple[Receive, Send]:
 def _invalid_request(answer: bytes, request: bytes) -> bytes | None:
     """The one-line Invalid Request for `request`, when `answer` is the SDK's validation report
     of it; else None."""
-    from mcp_types import INVALID_PARAMS
+    from mcp_types import INVALID_PARAMS, INVALID_REQUEST
+
+    from .server import reply_id
 
     try:
         error = json.loads(answer)["error"]
@@ -155,9 +157,8 @@ def _invalid_request(answer: bytes, request: bytes) -> bytes | None:
         return None
     if not refused:
         return None
-    rid = given.get("id") if isinstance(given, dict) else None
-    rid = rid if isinstance(rid, (str, int)) and not isinstance(rid, bool) else None
-    return json.dumps({"jsonrpc": "2.0", "id": rid, "error": {"code": -32600, "message": "Invalid Request"}}).encode()
+    rid = reply_id(given.get("id")) if isinstance(given, dict) else None
+    return json.dumps({"jsonrpc": "2.0", "id": rid, "error": {"code": INVALID_REQUEST, "message": "Invalid Request"}}).encode()
 
 
 def http_app(

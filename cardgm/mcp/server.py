@@ -152,8 +152,14 @@ def _unreadable_answer(exc: ValidationError) -> JSONRPCError:
         return JSONRPCError(jsonrpc="2.0", id=None, error=ErrorData(code=PARSE_ERROR, message="Parse error"))
     # Each arm of the SDK's message union reports the line's object (a field it misses): its id.
     ids = [e["input"]["id"] for e in errors if isinstance(e.get("input"), dict) and "id" in e["input"]]
-    given = next((i for i in ids if isinstance(i, (str, int)) and not isinstance(i, bool)), None)
+    given = next((i for i in map(reply_id, ids) if i is not None), None)
     return JSONRPCError(jsonrpc="2.0", id=given, error=ErrorData(code=INVALID_REQUEST, message="Invalid Request"))
+
+
+def reply_id(value: object) -> str | int | None:
+    """The id a JSON-RPC error answers with, from what the request gave: a string or a whole
+    number (a boolean is neither), else null."""
+    return value if isinstance(value, (str, int)) and not isinstance(value, bool) else None
 
 
 _JSON_KINDS = {"string": "a string", "object": "a JSON object", "integer": "a whole number", "number": "a number",
